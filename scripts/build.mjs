@@ -1,0 +1,19 @@
+// `npm run build`: compiled ES modules and declarations (tsc), the script-tag
+// bundles (rollup) and the custom-elements.json manifest (cem).
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+
+const bin = (name) => join('node_modules', '.bin', name);
+
+function step(label, cmd, args) {
+  const r = spawnSync(cmd, args, { stdio: 'inherit' });
+  if (r.status !== 0) {
+    console.error(`build: ${label} failed`);
+    process.exit(r.status ?? 1);
+  }
+}
+
+step('tsc', 'node', [bin('tsc'), '-p', 'tsconfig.build.json']);
+step('rollup', 'node', [bin('rollup'), '-c', 'rollup.config.mjs', '--silent']);
+step('manifest', 'node', [bin('cem'), 'analyze', '--litelement', '--globs', 'src/**/*.ts', '--exclude', 'src/bundle*.ts']);
+console.log('build: dist/ and custom-elements.json are up to date');

@@ -1,0 +1,112 @@
+// `npm test`: builds the package, type-checks, then runs every test suite —
+// Node tests of the mock platform, the browser tests in Chromium (with
+// coverage) and Firefox — and ends with one plain line `N passed, M failed`
+// taken from the runners' own results.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, readdirSync, rmSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { browserPath } from './browsers.mjs';
+
+const results = 'test-results';
+rmSync(results, { recursive: true, force: true });
+mkdirSync(results, { recursive: true });
+
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const failures = [];
+
+function run(label, cmd, args, env = {}) {
+  console.log(`\n=== ${label} ===`);
+  const r = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  return r.status === 0;
+}
+
+function addCounts(label, file, ok) {
+  const counts = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : null;
+  if (!counts) {
+    totals.failed += 1;
+    failures.push(`${label}: the runner produced no results`);
+    return;
+  }
+  totals.passed += counts.passed;
+  totals.failed += counts.failed + (counts.fileErrors ?? 0);
+  totals.skipped += counts.skipped ?? 0;
+  if (!ok && counts.failed === 0 && !counts.fileErrors) {
+    // e.g. the coverage threshold was not met: the run failed without a failing test.
+    totals.failed += 1;
+    failures.push(`${label}: the runner exited with an error`);
+  } else if (!ok) {
+    failures.push(`${label}: ${counts.failed + (counts.fileErrors ?? 0)} failed`);
+  }
+}
+
+/** A step that is not a test suite but must pass (build, type check). */
+function gate(label, cmd, args) {
+  const ok = run(label, cmd, args);
+  if (ok) totals.passed += 1;
+  else {
+    totals.failed += 1;
+    failures.push(`${label} failed`);
+  }
+  return ok;
+}
+
+const npx = (bin, ...args) => ['node', [join('node_modules', '.bin', bin), ...args]];
+
+const only = process.env.TEST_ONLY?.split(',');
+const wants = (name) => !only || only.includes(name);
+
+if (wants('build')) gate('build', 'npm', ['run', '--silent', 'build']);
+if (wants('typecheck')) gate('type check', ...npx('tsc', '--noEmit', '-p', 'tsconfig.json'));
+
+// Node tests (mock platform, tooling) through node:test.
+const nodeDir = join('test', 'node');
+if (wants('node') && existsSync(nodeDir) && readdirSync(nodeDir).some((f) => f.endsWith('.test.mjs'))) {
+  const tap = join(results, 'node.tap');
+  const ok = run('node tests', 'node', [
+    '--test',
+    '--test-reporter=spec', '--test-reporter-destination=stdout',
+    '--test-reporter=tap', `--test-reporter-destination=${tap}`,
+    ...readdirSync(nodeDir).filter((f) => f.endsWith('.test.mjs')).map((f) => join(nodeDir, f)),
+  ]);
+  const text = existsSync(tap) ? readFileSync(tap, 'utf8') : '';
+  const num = (key) => Number(text.match(new RegExp(`^# ${key} (\\d+)$`, 'm'))?.[1] ?? 0);
+  const counts = { passed: num('pass'), failed: num('fail') + num('cancelled'), skipped: num('skipped') };
+  totals.passed += counts.passed;
+  totals.failed += counts.failed;
+  totals.skipped += counts.skipped;
+  if (!ok) failures.push(`node tests: ${counts.failed} failed`);
+  if (!ok && counts.failed === 0) totals.failed += 1;
+}
+
+const wtr = join('node_modules', '.bin', 'web-test-runner');
+for (const browser of ['chromium', 'firefox']) {
+  if (!wants(browser)) continue;
+  browserPath(browser); // installs or explains before the runner starts
+  const label = `browser tests (${browser}${browser === 'chromium' ? ', coverage' : ''})`;
+  const ok = run(label, 'node', [wtr, '--config', 'web-test-runner.config.mjs'], {
+    TEST_BROWSER: browser,
+    TEST_COVERAGE: browser === 'chromium' ? '1' : '0',
+  });
+  addCounts(label, join(results, `browser-${browser}.json`), ok);
+}
+
+// Further suites (end-to-end, type fixtures, size) register themselves here.
+const extra = join('scripts', 'test-suites.mjs');
+if (existsSync(extra)) {
+  const { suites } = await import(`./test-suites.mjs`);
+  for (const suite of suites) {
+    if (!wants(suite.name)) continue;
+    const ok = run(suite.label, suite.cmd, suite.args, suite.env);
+    if (suite.results) addCounts(suite.label, suite.results, ok);
+    else if (ok) totals.passed += 1;
+    else {
+      totals.failed += 1;
+      failures.push(`${suite.label} failed`);
+    }
+  }
+}
+
+console.log('');
+for (const f of failures) console.log(`FAILED: ${f}`);
+console.log(`${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`);
+process.exit(totals.failed === 0 ? 0 : 1);

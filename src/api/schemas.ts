@@ -1,0 +1,99 @@
+/**
+ * The HTTP API's resources as data (spec "Resources and their fields"). The
+ * client validates responses and write arguments with these tables, the admin
+ * panel builds its form from them, and the mock platform checks request
+ * bodies with them.
+ */
+import type { Infer, Schema } from '../schema.js';
+
+const optString = { type: 'string', nullable: true } as const;
+
+export const cspsConfigSchema = {
+  enabled: { type: 'boolean', required: true },
+  storageProvider: { type: 'string', required: true },
+  awsRoleArn: optString,
+  azureClientId: optString,
+  azureContainer: optString,
+  azureStorageAccount: optString,
+  azureTenantId: optString,
+  gcpServiceAccountEmail: optString,
+  gcpWorkloadIdentityProvider: optString,
+  gcsBucket: optString,
+  s3Bucket: optString,
+  s3Region: optString,
+  s3Sse: optString,
+} as const satisfies Schema;
+
+export const creationSteps = ['project', 'upload', 'schema', 'github', 'ssh', 'databases', 'ready', 'demo'] as const;
+
+export const deploymentSettingsSchema = {
+  id: { type: 'integer', required: true, doc: 'deployment id' },
+  name: { type: 'string', required: true },
+  template: { type: 'string', required: true, enum: ['single', 'simpleCluster', 'multiCluster'] },
+  cloudProvider: { type: 'string', required: true, enum: ['platformcloud', 'aws', 'gcp'] },
+  creationMethod: { type: 'string', nullable: true, enum: ['upload', 'platformcloud', 'github', 'ssh'] },
+  creationStep: { type: 'string', required: true, enum: creationSteps },
+  deploymentUrl: { type: 'string', required: true },
+  releaseChannel: { type: 'string', required: true, enum: ['latest', 'release'] },
+  releaseChannelVersion: optString,
+  releaseChannelVersionHold: { type: 'boolean', nullable: true },
+  deployBranchName: { type: 'string', required: true },
+  deployBranchReadOnly: { type: 'boolean', required: true },
+  deployBranchMergeAllowed: { type: 'boolean', required: true },
+  deployProjectRoot: { type: 'string', required: true },
+  deployMode: { type: 'string', nullable: true, enum: ['git', 'cli'] },
+  repoType: { type: 'string', nullable: true, enum: ['git', 'deployRepo'] },
+  isPlatformSqlEnabled: { type: 'boolean', required: true },
+  isSupportPreAggregations: { type: 'boolean', required: true },
+  isCold: { type: 'boolean', nullable: true },
+  isManaged: { type: 'boolean', nullable: true },
+  autoDomain: optString,
+  customDomain: optString,
+  region: optString,
+  targetPlatform: optString,
+  platformImageCloud: optString,
+  platformImageVersion: optString,
+  defaultLaunchpadViewGroup: optString,
+  launchpadTabs: { type: 'array', items: 'string', nullable: true },
+  templateVariables: { type: 'object', nullable: true },
+  cspsConfig: { type: 'object', nullable: true, fields: cspsConfigSchema },
+} as const satisfies Schema;
+
+export const usageAnalyticsTokenSchema = {
+  apiUrl: { type: 'string', required: true },
+  deploymentId: { type: 'integer', required: true },
+  token: { type: 'string', required: true },
+  expiresAt: { type: 'string', required: true },
+} as const satisfies Schema;
+
+export const branchDeletionSchema = {
+  success: { type: 'boolean', required: true },
+} as const satisfies Schema;
+
+export type CspsConfig = Infer<typeof cspsConfigSchema>;
+export type DeploymentSettings = Infer<typeof deploymentSettingsSchema>;
+/** The body of a settings write: any subset of the settings fields. */
+export type DeploymentSettingsUpdate = Partial<DeploymentSettings>;
+export type UsageAnalyticsToken = Infer<typeof usageAnalyticsTokenSchema>;
+export type BranchDeletionResult = Infer<typeof branchDeletionSchema>;
+
+/**
+ * Settings this package treats as read-only (the spec does not say which
+ * fields are read-only on write; these are the values the platform derives
+ * itself). The admin panel shows them without a control and never sends
+ * them; the mock platform answers 400 when a write changes them.
+ */
+export const readOnlySettings = [
+  'id',
+  'deploymentUrl',
+  'creationStep',
+  'creationMethod',
+  'cloudProvider',
+  'autoDomain',
+  'isManaged',
+  'isCold',
+  'region',
+  'targetPlatform',
+  'platformImageCloud',
+  'platformImageVersion',
+] as const satisfies readonly (keyof typeof deploymentSettingsSchema)[];

@@ -1,0 +1,3 @@
+/** Entry of the embed-only script-tag bundle. */
+export * from './embed.js';
+export { version } from './version.js';

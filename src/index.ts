@@ -1,0 +1,12 @@
+/**
+ * The package root: classes, the API client, the protocol catalog and types.
+ * Importing it defines no custom element; see `platform-embed/define`.
+ */
+export * from './protocol/index.js';
+export * from './embed/index.js';
+export * from './api/index.js';
+export * from './admin/index.js';
+export { version } from './version.js';
+export { defineElement } from './define-element.js';
+export { isPlainObject, validate, validatePartial } from './schema.js';
+export type { FieldSpec, FieldType, Infer, Schema, Validation } from './schema.js';

@@ -1,0 +1,164 @@
+/**
+ * A small declarative schema for the flat JSON objects of the spec: event and
+ * action payloads, deployment settings, API responses. The same tables drive
+ * runtime validation and the TypeScript types (`Infer`), so a field is
+ * described once.
+ */
+
+export type FieldType = 'string' | 'number' | 'integer' | 'boolean' | 'object' | 'array' | 'unknown';
+
+export interface FieldSpec {
+  readonly type: FieldType;
+  /** The field must be present (it may still be `null` when `nullable`). */
+  readonly required?: boolean;
+  /** `null` is an accepted value. */
+  readonly nullable?: boolean;
+  /** Allowed values of a string field. */
+  readonly enum?: readonly string[];
+  /** Element type of an `array` field. */
+  readonly items?: Exclude<FieldType, 'array' | 'object'>;
+  /** Shape of an `object` field; without it any plain object is accepted. */
+  readonly fields?: Schema;
+  /** One line for the generated documentation. */
+  readonly doc?: string;
+}
+
+export type Schema = { readonly [field: string]: FieldSpec };
+
+type Scalar<T extends FieldType | undefined> = T extends 'string'
+  ? string
+  : T extends 'number' | 'integer'
+    ? number
+    : T extends 'boolean'
+      ? boolean
+      : unknown;
+
+type Base<F extends FieldSpec> = F extends { enum: readonly (infer E)[] }
+  ? E
+  : F extends { type: 'array'; items: infer I }
+    ? Scalar<I & FieldType>[]
+    : F extends { type: 'array' }
+      ? unknown[]
+      : F extends { type: 'object'; fields: infer S extends Schema }
+        ? Infer<S>
+        : F extends { type: 'object' }
+          ? Record<string, unknown>
+          : Scalar<F['type']>;
+
+type Value<F extends FieldSpec> = F extends { nullable: true } ? Base<F> | null : Base<F>;
+
+type Simplify<T> = { [K in keyof T]: T[K] } & {};
+
+/** The TypeScript type of an object described by schema `S`. */
+export type Infer<S extends Schema> = Simplify<
+  { -readonly [K in keyof S as S[K] extends { required: true } ? K : never]: Value<S[K]> } & {
+    -readonly [K in keyof S as S[K] extends { required: true } ? never : K]?: Value<S[K]>;
+  }
+>;
+
+export type Validation<T> = { ok: true; value: T } | { ok: false; reason: string };
+
+const hasOwn = (o: object, key: string) => Object.prototype.hasOwnProperty.call(o, key);
+
+/** A non-null, non-array object whose prototype is `Object.prototype` or `null`. */
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const proto = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null;
+}
+
+function describe(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'array';
+  if (typeof value === 'number' && !Number.isFinite(value)) return String(value);
+  return typeof value;
+}
+
+function checkScalar(type: FieldType, value: unknown): boolean {
+  switch (type) {
+    case 'string':
+      return typeof value === 'string';
+    case 'number':
+      return typeof value === 'number' && Number.isFinite(value);
+    case 'integer':
+      return typeof value === 'number' && Number.isSafeInteger(value);
+    case 'boolean':
+      return typeof value === 'boolean';
+    case 'object':
+      return isPlainObject(value);
+    case 'array':
+      return Array.isArray(value);
+    case 'unknown':
+      return true;
+  }
+}
+
+function checkField(spec: FieldSpec, value: unknown, path: string): Validation<unknown> {
+  if (value === null) {
+    return spec.nullable || spec.type === 'unknown'
+      ? { ok: true, value: null }
+      : { ok: false, reason: `${path} must not be null` };
+  }
+  if (!checkScalar(spec.type, value)) {
+    return { ok: false, reason: `${path} must be ${article(spec.type)}, got ${describe(value)}` };
+  }
+  if (spec.enum && !spec.enum.includes(value as string)) {
+    return { ok: false, reason: `${path} must be one of ${spec.enum.join(', ')}, got ${JSON.stringify(value).slice(0, 60)}` };
+  }
+  if (spec.type === 'array') {
+    const list = value as unknown[];
+    if (spec.items) {
+      const items = spec.items;
+      const bad = list.findIndex((item) => !checkScalar(items, item));
+      if (bad !== -1) return { ok: false, reason: `${path}[${bad}] must be ${article(items)}, got ${describe(list[bad])}` };
+    }
+    return { ok: true, value: [...list] };
+  }
+  if (spec.type === 'object') {
+    return spec.fields ? validate(value, spec.fields, path) : { ok: true, value: { ...(value as object) } };
+  }
+  return { ok: true, value };
+}
+
+function article(type: FieldType): string {
+  return type === 'integer' || type === 'object' || type === 'array' ? `an ${type}` : `a ${type}`;
+}
+
+/**
+ * Checks `input` against `schema`. On success `value` is a fresh plain object
+ * holding only the schema's fields (unknown fields are dropped); on failure
+ * `reason` names the first offending field.
+ */
+export function validate<S extends Schema>(input: unknown, schema: S, path = 'payload'): Validation<Infer<S>> {
+  if (!isPlainObject(input)) return { ok: false, reason: `${path} must be an object, got ${describe(input)}` };
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(schema)) {
+    const spec = schema[key]!;
+    if (!hasOwn(input, key) || input[key] === undefined) {
+      if (spec.required) return { ok: false, reason: `${path}.${key} is required` };
+      continue;
+    }
+    const checked = checkField(spec, input[key], `${path}.${key}`);
+    if (!checked.ok) return checked;
+    out[key] = checked.value;
+  }
+  return { ok: true, value: out as Infer<S> };
+}
+
+/**
+ * Checks only the fields present in `input` (for partial writes). Fields not
+ * in the schema are reported, not dropped, so a typo never vanishes silently.
+ */
+export function validatePartial<S extends Schema>(input: unknown, schema: S, path = 'settings'): Validation<Partial<Infer<S>>> {
+  if (!isPlainObject(input)) return { ok: false, reason: `${path} must be an object, got ${describe(input)}` };
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(input)) {
+    const spec = hasOwn(schema, key) ? schema[key] : undefined;
+    if (!spec) return { ok: false, reason: `${path}.${key} is not a known field` };
+    if (input[key] === undefined) continue;
+    const checked = checkField(spec, input[key], `${path}.${key}`);
+    if (!checked.ok) return checked;
+    out[key] = checked.value;
+  }
+  return { ok: true, value: out as Partial<Infer<S>> };
+}
