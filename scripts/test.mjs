@@ -50,6 +50,28 @@ function gate(label, cmd, args) {
   return ok;
 }
 
+/** node:test arguments that print the spec report and keep a TAP copy for counting. */
+function nodeTestArgs(tapFile) {
+  return [
+    '--test',
+    '--test-reporter=spec', '--test-reporter-destination=stdout',
+    '--test-reporter=tap', `--test-reporter-destination=${tapFile}`,
+  ];
+}
+
+function addTapCounts(label, tapFile, ok) {
+  const text = existsSync(tapFile) ? readFileSync(tapFile, 'utf8') : '';
+  const num = (key) => Number(text.match(new RegExp(`^# ${key} (\\d+)$`, 'm'))?.[1] ?? 0);
+  const failed = num('fail') + num('cancelled');
+  totals.passed += num('pass');
+  totals.failed += failed;
+  totals.skipped += num('skipped');
+  if (!ok) {
+    failures.push(`${label}: ${failed || 'the runner'} failed`);
+    if (failed === 0) totals.failed += 1;
+  }
+}
+
 const npx = (bin, ...args) => ['node', [join('node_modules', '.bin', bin), ...args]];
 
 const only = process.env.TEST_ONLY?.split(',');
@@ -60,22 +82,11 @@ if (wants('typecheck')) gate('type check', ...npx('tsc', '--noEmit', '-p', 'tsco
 
 // Node tests (mock platform, tooling) through node:test.
 const nodeDir = join('test', 'node');
-if (wants('node') && existsSync(nodeDir) && readdirSync(nodeDir).some((f) => f.endsWith('.test.mjs'))) {
+const nodeFiles = existsSync(nodeDir) ? readdirSync(nodeDir).filter((f) => f.endsWith('.test.mjs')) : [];
+if (wants('node') && nodeFiles.length) {
   const tap = join(results, 'node.tap');
-  const ok = run('node tests', 'node', [
-    '--test',
-    '--test-reporter=spec', '--test-reporter-destination=stdout',
-    '--test-reporter=tap', `--test-reporter-destination=${tap}`,
-    ...readdirSync(nodeDir).filter((f) => f.endsWith('.test.mjs')).map((f) => join(nodeDir, f)),
-  ]);
-  const text = existsSync(tap) ? readFileSync(tap, 'utf8') : '';
-  const num = (key) => Number(text.match(new RegExp(`^# ${key} (\\d+)$`, 'm'))?.[1] ?? 0);
-  const counts = { passed: num('pass'), failed: num('fail') + num('cancelled'), skipped: num('skipped') };
-  totals.passed += counts.passed;
-  totals.failed += counts.failed;
-  totals.skipped += counts.skipped;
-  if (!ok) failures.push(`node tests: ${counts.failed} failed`);
-  if (!ok && counts.failed === 0) totals.failed += 1;
+  const ok = run('node tests', 'node', [...nodeTestArgs(tap), ...nodeFiles.map((f) => join(nodeDir, f))]);
+  addTapCounts('node tests', tap, ok);
 }
 
 const wtr = join('node_modules', '.bin', 'web-test-runner');
@@ -90,19 +101,19 @@ for (const browser of ['chromium', 'firefox']) {
   addCounts(label, join(results, `browser-${browser}.json`), ok);
 }
 
-// Further suites (end-to-end, type fixtures, size) register themselves here.
-const extra = join('scripts', 'test-suites.mjs');
-if (existsSync(extra)) {
-  const { suites } = await import(`./test-suites.mjs`);
-  for (const suite of suites) {
-    if (!wants(suite.name)) continue;
-    const ok = run(suite.label, suite.cmd, suite.args, suite.env);
-    if (suite.results) addCounts(suite.label, suite.results, ok);
-    else if (ok) totals.passed += 1;
-    else {
-      totals.failed += 1;
-      failures.push(`${suite.label} failed`);
-    }
+// Further suites (end-to-end, type fixtures, size) are listed in test-suites.mjs:
+// `{ name, label, cmd, args, env?, tap? }` — `tap` is the TAP file a node:test
+// suite writes, from which its counts are read; without it the suite counts as one.
+const { suites } = await import('./test-suites.mjs');
+for (const suite of suites) {
+  if (!wants(suite.name)) continue;
+  const ok = run(suite.label, suite.cmd, suite.args, suite.env);
+  const tap = suite.tap ?? suite.tapResults;
+  if (tap) addTapCounts(suite.label, tap, ok);
+  else if (ok) totals.passed += 1;
+  else {
+    totals.failed += 1;
+    failures.push(`${suite.label} failed`);
   }
 }
 
