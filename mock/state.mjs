@@ -1,0 +1,225 @@
+// In-memory data of the mock platform: two accounts, their API keys,
+// deployments with settings and branch trees, plus what tests read back
+// (recorded requests, branch deletions, upstream deletions). `reset()`
+// re-seeds everything in place, so references to the state object stay valid.
+
+/** API keys of the seed data. Fixed, so demos and docs can name them. */
+export const apiKeys = Object.freeze({
+  /** Account Acme, administrator: every operation. */
+  admin: 'mock-key-acme-admin-7f3c9a2e',
+  /** Account Acme, non-admin member: everything but the usage-analytics token (403). */
+  viewer: 'mock-key-acme-viewer-2b81de4c',
+  /** Account Globex, administrator, usage analytics not enabled (token: 404). */
+  noAnalytics: 'mock-key-globex-admin-5d02f4b1',
+});
+
+const acme = 1;
+const globex = 2;
+
+function cspsNulls() {
+  return {
+    awsRoleArn: null,
+    azureClientId: null,
+    azureContainer: null,
+    azureStorageAccount: null,
+    azureTenantId: null,
+    gcpServiceAccountEmail: null,
+    gcpWorkloadIdentityProvider: null,
+    gcsBucket: null,
+    s3Bucket: null,
+    s3Region: null,
+    s3Sse: null,
+  };
+}
+
+/** Deployment 42: every DeploymentSettings field set, cspsConfig with all 13 fields. */
+function ordersSettings() {
+  return {
+    id: 42,
+    name: 'Orders analytics',
+    template: 'simpleCluster',
+    cloudProvider: 'aws',
+    creationMethod: 'github',
+    creationStep: 'ready',
+    deploymentUrl: 'https://orders-analytics.acme.platform.example',
+    releaseChannel: 'release',
+    releaseChannelVersion: '1.3.14',
+    releaseChannelVersionHold: false,
+    deployBranchName: 'main',
+    deployBranchReadOnly: true,
+    deployBranchMergeAllowed: true,
+    deployProjectRoot: '/analytics',
+    deployMode: 'git',
+    repoType: 'git',
+    isPlatformSqlEnabled: true,
+    isSupportPreAggregations: true,
+    isCold: false,
+    isManaged: true,
+    autoDomain: 'orders-analytics.acme.platform.example',
+    customDomain: 'analytics.acme.example',
+    region: 'aws-us-east-1',
+    targetPlatform: 'linux/amd64',
+    platformImageCloud: 'registry.platform.example/runtime',
+    platformImageVersion: '1.3.14',
+    defaultLaunchpadViewGroup: 'Sales',
+    launchpadTabs: ['dashboards', 'workbooks', 'chat'],
+    templateVariables: { fiscalYearStartMonth: 2, currency: 'EUR', regions: ['emea', 'amer'] },
+    cspsConfig: {
+      enabled: true,
+      storageProvider: 's3',
+      ...cspsNulls(),
+      awsRoleArn: 'arn:aws:iam::123456789012:role/platform-preaggregations',
+      s3Bucket: 'acme-preaggregations',
+      s3Region: 'eu-central-1',
+      s3Sse: 'aws:kms',
+    },
+  };
+}
+
+/** Deployment 43: a young deployment, optional fields null. */
+function sandboxSettings() {
+  return {
+    id: 43,
+    name: 'Marketing sandbox',
+    template: 'single',
+    cloudProvider: 'platformcloud',
+    creationMethod: 'upload',
+    creationStep: 'databases',
+    deploymentUrl: 'https://marketing-sandbox.acme.platform.example',
+    releaseChannel: 'latest',
+    releaseChannelVersion: null,
+    releaseChannelVersionHold: null,
+    deployBranchName: 'main',
+    deployBranchReadOnly: false,
+    deployBranchMergeAllowed: false,
+    deployProjectRoot: '/',
+    deployMode: 'cli',
+    repoType: 'deployRepo',
+    isPlatformSqlEnabled: false,
+    isSupportPreAggregations: false,
+    isCold: true,
+    isManaged: false,
+    autoDomain: null,
+    customDomain: null,
+    region: null,
+    targetPlatform: null,
+    platformImageCloud: null,
+    platformImageVersion: null,
+    defaultLaunchpadViewGroup: null,
+    launchpadTabs: null,
+    templateVariables: null,
+    cspsConfig: null,
+  };
+}
+
+/** Deployment 77 of the second account. */
+function ledgerSettings() {
+  return {
+    ...sandboxSettings(),
+    id: 77,
+    name: 'Globex ledger',
+    template: 'multiCluster',
+    cloudProvider: 'gcp',
+    creationMethod: 'ssh',
+    creationStep: 'ready',
+    deploymentUrl: 'https://ledger.globex.platform.example',
+    deployBranchName: 'trunk',
+    deployMode: 'git',
+    repoType: 'git',
+    region: 'gcp-europe-west3',
+    cspsConfig: {
+      enabled: false,
+      storageProvider: 'gcs',
+      ...cspsNulls(),
+      gcpServiceAccountEmail: 'preagg@globex-ledger.iam.gserviceaccount.com',
+      gcpWorkloadIdentityProvider: 'projects/1234/locations/global/workloadIdentityPools/platform/providers/ledger',
+      gcsBucket: 'globex-preaggregations',
+    },
+  };
+}
+
+/** A branch tree from `[name, parent]` pairs. */
+function tree(pairs) {
+  return new Map(pairs.map(([name, parent]) => [name, { name, parent }]));
+}
+
+/**
+ * The mock platform's data. Fields:
+ * - `accounts`: Map id → `{ id, name, usageAnalyticsDeploymentId | null }`
+ * - `keys`: Map API key → `{ name, accountId, role }` (`name` is admin/viewer/noAnalytics)
+ * - `deployments`: Map id → `{ accountId, settings, branches: Map name → { name, parent } }`
+ * - `deletedBranches`, `upstreamDeletions`: `{ deploymentId, branchName, removeOnUpstream }` in order
+ * - `requests`: the request log; `failures`: pending injected failures
+ * - `embed`: free space for the embed surfaces, emptied on reset
+ * - `resetHooks`: functions called with the state after each reset (kept across resets)
+ */
+export class MockState {
+  constructor() {
+    this.resetHooks = new Set();
+    this.reset();
+  }
+
+  /** Re-seeds every collection in place. */
+  reset() {
+    this.accounts = new Map([
+      [acme, { id: acme, name: 'Acme', usageAnalyticsDeploymentId: 9001 }],
+      [globex, { id: globex, name: 'Globex', usageAnalyticsDeploymentId: null }],
+    ]);
+    this.keys = new Map([
+      [apiKeys.admin, { name: 'admin', accountId: acme, role: 'admin' }],
+      [apiKeys.viewer, { name: 'viewer', accountId: acme, role: 'member' }],
+      [apiKeys.noAnalytics, { name: 'noAnalytics', accountId: globex, role: 'admin' }],
+    ]);
+    this.deployments = new Map([
+      [
+        42,
+        {
+          accountId: acme,
+          settings: ordersSettings(),
+          branches: tree([
+            ['main', null],
+            ['feature/orders', 'main'],
+            ['feature/orders/fix-totals', 'feature/orders'],
+            ['release/2026-11', 'main'],
+            ['release/2026-11/hotfix-vat', 'release/2026-11'],
+          ]),
+        },
+      ],
+      [43, { accountId: acme, settings: sandboxSettings(), branches: tree([['main', null], ['experiment/new-funnel', 'main']]) }],
+      [77, { accountId: globex, settings: ledgerSettings(), branches: tree([['trunk', null], ['feature/ledger-close', 'trunk']]) }],
+    ]);
+    this.deletedBranches = [];
+    this.upstreamDeletions = [];
+    this.requests = [];
+    this.requestSeq = 0;
+    this.failures = [];
+    this.embed = {};
+    for (const hook of this.resetHooks) hook(this);
+  }
+
+  /** The key record for a bearer token, or undefined. */
+  principal(token) {
+    return this.keys.get(token);
+  }
+
+  /** The deployment `id` when it belongs to `accountId`; another account's is as unknown as a missing one. */
+  deploymentOf(accountId, id) {
+    const deployment = this.deployments.get(id);
+    return deployment && deployment.accountId === accountId ? deployment : undefined;
+  }
+
+  /** A JSON view for `GET /__mock/state`. */
+  snapshot() {
+    return {
+      accounts: [...this.accounts.values()],
+      deployments: [...this.deployments.entries()].map(([id, d]) => ({
+        id,
+        accountId: d.accountId,
+        settings: d.settings,
+        branches: [...d.branches.values()],
+      })),
+      deletedBranches: this.deletedBranches,
+      upstreamDeletions: this.upstreamDeletions,
+    };
+  }
+}

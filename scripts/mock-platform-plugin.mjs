@@ -1,0 +1,53 @@
+// web-test-runner plugin: runs the mock platform for the browser tests and
+// tells them where it is through a virtual module:
+//
+//   import { mockUrl, adminKey, viewerKey, noAnalyticsKey, closedUrl } from '/__mock-platform.js';
+//
+// `closedUrl` is a loopback address where nothing listens (a refused connection).
+import { existsSync } from 'node:fs';
+import { createServer } from 'node:net';
+
+const modulePath = '/__mock-platform.js';
+
+/** A loopback port that was free a moment ago and is closed now. */
+async function closedPort() {
+  const server = createServer();
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address();
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/** @returns {import('@web/test-runner').TestRunnerPlugin} */
+export function mockPlatformPlugin() {
+  let mock;
+  let closedUrl = '';
+  return {
+    name: 'mock-platform',
+    async serverStart() {
+      if (!existsSync(new URL('../dist/api/schemas.js', import.meta.url))) {
+        throw new Error('The mock platform imports the built package: run `npm run build` first.');
+      }
+      const { startMockPlatform } = await import('../mock/server.mjs');
+      mock = await startMockPlatform({ port: 0, host: '127.0.0.1' });
+      closedUrl = `http://127.0.0.1:${await closedPort()}`;
+    },
+    async serverStop() {
+      await mock?.close();
+    },
+    serve(context) {
+      if (context.path !== modulePath) return undefined;
+      const exports = {
+        mockUrl: mock.url,
+        adminKey: mock.keys.admin,
+        viewerKey: mock.keys.viewer,
+        noAnalyticsKey: mock.keys.noAnalytics,
+        closedUrl,
+      };
+      const body = Object.entries(exports)
+        .map(([name, value]) => `export const ${name} = ${JSON.stringify(value)};`)
+        .join('\n');
+      return { body, type: 'js' };
+    },
+  };
+}

@@ -1,0 +1,245 @@
+/**
+ * `PlatformApiClient`: the three management operations of the platform's
+ * HTTP API (deployment settings read/write, usage-analytics token, branch
+ * deletion) with argument checks, bearer auth, timeouts, retries and typed
+ * errors.
+ */
+import { validate } from '../schema.js';
+import {
+  checkBranchName,
+  checkDeleteOptions,
+  checkDeploymentId,
+  checkRequestOptions,
+  checkSettingsUpdate,
+  type RequestOptions,
+} from './arguments.js';
+import { parseBaseUrl } from './base-url.js';
+import type { PlatformApiOperation } from './errors.js';
+import type { CallWording } from './messages.js';
+import { abortedError, callError, send, type Call, type FetchLike, type Transport } from './request.js';
+import {
+  branchDeletionSchema,
+  deploymentSettingsSchema,
+  usageAnalyticsTokenSchema,
+  type BranchDeletionResult,
+  type DeploymentSettings,
+  type DeploymentSettingsUpdate,
+  type UsageAnalyticsToken,
+} from './schemas.js';
+
+export type { RequestOptions } from './arguments.js';
+export type { FetchLike } from './request.js';
+
+/** Options of {@link PlatformApiClient.deleteBranch}. */
+export interface DeleteBranchOptions extends RequestOptions {
+  /** Also delete the branch on the connected git provider. Default `false`. */
+  removeOnUpstream?: boolean;
+}
+
+/** Constructor options of {@link PlatformApiClient}. Give exactly one of `token` and `tokenProvider`. */
+export interface PlatformApiClientOptions {
+  /** Tenant base URL, e.g. `https://acme.platform.example`; `https:` except on `localhost`, `127.0.0.1`, `[::1]`. */
+  baseUrl: string;
+  /** Bearer token (an API key or any token the platform accepts). */
+  token?: string;
+  /** Called once per method call for a current bearer token (e.g. from your backend). */
+  tokenProvider?: () => Promise<string>;
+  /** A `fetch` to use instead of the global one (tests, instrumentation, other runtimes). */
+  fetch?: FetchLike;
+  /** Limit for each attempt, response body included, in ms. Default `15000`; `0` disables it. */
+  timeoutMs?: number;
+  /** Extra attempts for idempotent calls after a network error, a 5xx or a 429. Default `2`; `0` disables retries. */
+  retries?: number;
+}
+
+const defaultTimeoutMs = 15_000;
+const defaultRetries = 2;
+const maxRetries = 10;
+
+function checkToken(token: unknown, label: string): string {
+  if (typeof token !== 'string' || token === '') throw new TypeError(`${label} must be a non-empty string`);
+  // A line break would let the value inject extra headers; fetch would refuse it anyway, less clearly.
+  if (/[\r\n]/.test(token)) throw new TypeError(`${label} must not contain line breaks`);
+  return token;
+}
+
+function checkCount(value: unknown, label: string, fallback: number, max: number): number {
+  if (value === undefined) return fallback;
+  if (typeof value !== 'number') throw new TypeError(`${label} must be a number`);
+  if (!Number.isInteger(value) || value < 0 || value > max) throw new RangeError(`${label} must be an integer from 0 to ${max}`);
+  return value;
+}
+
+/**
+ * Client of the platform's management API.
+ *
+ * Every method checks its arguments first (a `TypeError` or `RangeError`
+ * rejection, no request sent), then sends one request with
+ * `Authorization: Bearer <token>`, and resolves with a fresh, validated
+ * object or rejects with a {@link PlatformApiError}.
+ *
+ * The token lives in a private field: it is not enumerable, not in
+ * `JSON.stringify(client)`, `String(client)` or any error.
+ */
+export class PlatformApiClient {
+  /** The validated base URL, without a trailing slash. */
+  readonly baseUrl: string;
+  /** Per-attempt timeout in ms (`0`: none). */
+  readonly timeoutMs: number;
+  /** Extra attempts for idempotent calls. */
+  readonly retries: number;
+  readonly #token: string | undefined;
+  readonly #tokenProvider: (() => Promise<string>) | undefined;
+  readonly #fetch: FetchLike;
+
+  /** @throws TypeError/RangeError for an invalid base URL, token pair, timeout or retry count. */
+  constructor(options: PlatformApiClientOptions) {
+    if (typeof options !== 'object' || options === null) throw new TypeError('PlatformApiClient options must be an object');
+    this.baseUrl = parseBaseUrl(options.baseUrl);
+    const hasToken = options.token !== undefined;
+    const hasProvider = options.tokenProvider !== undefined;
+    if (hasToken === hasProvider) throw new TypeError('PlatformApiClient needs exactly one of token and tokenProvider');
+    if (hasProvider && typeof options.tokenProvider !== 'function') throw new TypeError('tokenProvider must be a function');
+    this.#token = hasToken ? checkToken(options.token, 'token') : undefined;
+    this.#tokenProvider = options.tokenProvider;
+    if (options.fetch !== undefined && typeof options.fetch !== 'function') throw new TypeError('fetch must be a function');
+    // Looked up per call, not bound now, so a fetch replaced after construction (instrumentation) is used.
+    this.#fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+    const timeout = options.timeoutMs;
+    if (timeout !== undefined && typeof timeout !== 'number') throw new TypeError('timeoutMs must be a number');
+    if (timeout !== undefined && !(Number.isFinite(timeout) && timeout >= 0)) throw new RangeError('timeoutMs must be a finite number >= 0');
+    this.timeoutMs = timeout ?? defaultTimeoutMs;
+    this.retries = checkCount(options.retries, 'retries', defaultRetries, maxRetries);
+  }
+
+  /**
+   * Reads every setting of a deployment (`GET /api/v1/deployments/{id}/settings`).
+   * Retried on network errors, 5xx and 429.
+   */
+  async getDeploymentSettings(deploymentId: number, options?: RequestOptions): Promise<DeploymentSettings> {
+    const id = checkDeploymentId(deploymentId);
+    const { signal } = checkRequestOptions(options);
+    return this.#call({
+      operation: 'getDeploymentSettings',
+      method: 'GET',
+      path: `/api/v1/deployments/${id}/settings`,
+      idempotent: true,
+      wording: { subject: `Loading the settings of deployment ${id}`, notFound: `deployment ${id} was not found` },
+      parse: (data) => validate(data, deploymentSettingsSchema, 'settings'),
+      signal,
+    });
+  }
+
+  /**
+   * Writes settings (`PUT /api/v1/deployments/{id}`) and resolves with the
+   * full settings the platform stored. Send only the fields to change.
+   * Never retried: a lost answer does not mean the write was lost.
+   */
+  async updateDeploymentSettings(
+    deploymentId: number,
+    settings: DeploymentSettingsUpdate,
+    options?: RequestOptions,
+  ): Promise<DeploymentSettings> {
+    const id = checkDeploymentId(deploymentId);
+    const body = checkSettingsUpdate(settings);
+    const { signal } = checkRequestOptions(options);
+    return this.#call({
+      operation: 'updateDeploymentSettings',
+      method: 'PUT',
+      path: `/api/v1/deployments/${id}`,
+      body,
+      idempotent: false,
+      wording: { subject: `Saving the settings of deployment ${id}`, notFound: `deployment ${id} was not found` },
+      parse: (data) => validate(data, deploymentSettingsSchema, 'settings'),
+      signal,
+    });
+  }
+
+  /**
+   * Issues a short-lived token for the account's usage-analytics deployment
+   * (`POST /api/v1/usage-analytics/token`; administrators only). Issuing is
+   * idempotent, so it is retried like a read.
+   */
+  async issueUsageAnalyticsToken(options?: RequestOptions): Promise<UsageAnalyticsToken> {
+    const { signal } = checkRequestOptions(options);
+    return this.#call({
+      operation: 'issueUsageAnalyticsToken',
+      method: 'POST',
+      path: '/api/v1/usage-analytics/token',
+      idempotent: true,
+      wording: {
+        subject: 'Issuing a usage-analytics token',
+        notFound: 'usage analytics is not enabled for this account',
+        forbidden: 'only an administrator may issue it',
+      },
+      parse: (data) => validate(data, usageAnalyticsTokenSchema, 'token response'),
+      signal,
+    });
+  }
+
+  /**
+   * Deletes a branch (`DELETE /build/api/v1/deployments/{id}/branches`);
+   * its children move to its parent. With `removeOnUpstream: true` the
+   * branch is also deleted on the git provider. Never retried.
+   */
+  async deleteBranch(deploymentId: number, branchName: string, options?: DeleteBranchOptions): Promise<BranchDeletionResult> {
+    const id = checkDeploymentId(deploymentId);
+    const name = checkBranchName(branchName);
+    const { signal, removeOnUpstream } = checkDeleteOptions(options);
+    return this.#call({
+      operation: 'deleteBranch',
+      method: 'DELETE',
+      path: `/build/api/v1/deployments/${id}/branches`,
+      query: { branchName: name, removeOnUpstream: String(removeOnUpstream) },
+      idempotent: false,
+      wording: {
+        subject: `Deleting branch "${name}" of deployment ${id}`,
+        notFound: `branch "${name}" or deployment ${id} was not found`,
+      },
+      parse: (data) => validate(data, branchDeletionSchema, 'deletion result'),
+      signal,
+    });
+  }
+
+  /** Keeps the token out of string conversions. */
+  toString(): string {
+    return `PlatformApiClient(${this.baseUrl})`;
+  }
+
+  /** Keeps the token out of `JSON.stringify(client)`. */
+  toJSON(): { baseUrl: string; timeoutMs: number; retries: number } {
+    return { baseUrl: this.baseUrl, timeoutMs: this.timeoutMs, retries: this.retries };
+  }
+
+  async #call<T>(call: Omit<Call<T>, 'token'>): Promise<T> {
+    const token = await this.#resolveToken(call.operation, call.wording, call.signal);
+    const transport: Transport = { baseUrl: this.baseUrl, fetch: this.#fetch, timeoutMs: this.timeoutMs, retries: this.retries };
+    return send(transport, { ...call, token });
+  }
+
+  /**
+   * The token for one call. A provider that rejects or yields no usable
+   * token fails the call as `unauthorized` (status 0): without a token no
+   * request may be sent, and the fix is the same as for a 401.
+   */
+  async #resolveToken(operation: PlatformApiOperation, wording: CallWording, signal?: AbortSignal): Promise<string> {
+    const context = { operation, wording, token: this.#token ?? '' };
+    if (signal?.aborted) throw abortedError(context);
+    if (this.#token !== undefined) return this.#token;
+    let removeAbort = () => {};
+    const aborted = new Promise<never>((_, reject) => {
+      const onAbort = () => reject(abortedError(context));
+      signal?.addEventListener('abort', onAbort, { once: true });
+      removeAbort = () => signal?.removeEventListener('abort', onAbort);
+    });
+    try {
+      const token = await Promise.race([Promise.resolve().then(() => this.#tokenProvider!()), aborted]);
+      return checkToken(token, 'the token from tokenProvider');
+    } catch (cause) {
+      if (signal?.aborted) throw abortedError(context);
+      throw callError(context, 'unauthorized', 0, { reason: 'the token provider did not supply a token', cause });
+    } finally {
+      removeAbort();
+    }
+  }
+}

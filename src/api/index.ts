@@ -1,0 +1,23 @@
+/**
+ * The platform management API: the client, its error class and the
+ * resource schemas (tables that validate and type the API's JSON).
+ */
+export { PlatformApiClient } from './client.js';
+export type { DeleteBranchOptions, FetchLike, PlatformApiClientOptions, RequestOptions } from './client.js';
+export { PlatformApiError, platformApiErrorCodes } from './errors.js';
+export type { PlatformApiErrorCode, PlatformApiErrorInit, PlatformApiOperation } from './errors.js';
+export {
+  branchDeletionSchema,
+  creationSteps,
+  cspsConfigSchema,
+  deploymentSettingsSchema,
+  readOnlySettings,
+  usageAnalyticsTokenSchema,
+} from './schemas.js';
+export type {
+  BranchDeletionResult,
+  CspsConfig,
+  DeploymentSettings,
+  DeploymentSettingsUpdate,
+  UsageAnalyticsToken,
+} from './schemas.js';

@@ -1,0 +1,74 @@
+/**
+ * Human-readable failure messages. A message names what was attempted and
+ * why it failed, may quote the platform's own explanation, and never
+ * carries the bearer token.
+ */
+import type { PlatformApiErrorCode } from './errors.js';
+
+/** How one call describes itself in messages. */
+export interface CallWording {
+  /** What was attempted, e.g. `Loading the settings of deployment 42`. */
+  subject: string;
+  /** Why a 404 happened for this call, e.g. `deployment 42 was not found`. */
+  notFound: string;
+  /** Why a 403 happened for this call. */
+  forbidden?: string;
+}
+
+const reasons: Record<PlatformApiErrorCode, string> = {
+  'bad-request': 'the platform rejected the request as invalid',
+  unauthorized: 'the token is missing, invalid or expired',
+  forbidden: 'the token does not allow this operation',
+  'not-found': 'not found',
+  conflict: 'it conflicts with the current state on the platform',
+  'rate-limited': 'too many requests',
+  'server-error': 'the platform had an internal error',
+  timeout: 'no response in time',
+  network: 'the platform could not be reached (offline, refused, CORS or TLS failure)',
+  'invalid-response': 'the response was not what the API specifies',
+  aborted: 'it was aborted',
+};
+
+/** Longest quoted server explanation, so a verbose error page cannot flood a UI. */
+const maxQuote = 200;
+
+/**
+ * Removes credentials from text that came from elsewhere (a server's error
+ * message): the caller's token wherever it occurs, and anything shaped like
+ * an `Authorization` header value.
+ */
+export function redact(text: string, token: string | undefined): string {
+  let out = text;
+  if (token) out = out.split(token).join('[redacted]');
+  return out.replace(/\bBearer\s+[^\s"',;]+/gi, 'Bearer [redacted]');
+}
+
+/** Options of {@link failureMessage}. */
+export interface FailureDetail {
+  /** HTTP status, `0` when there was no response. */
+  status: number;
+  /** More precise reason than the code's default. */
+  reason?: string;
+  /** The platform's own `error.message`, quoted after the reason. */
+  serverMessage?: string;
+  /** Seconds from `Retry-After`. */
+  retryAfter?: number;
+  /** The token to keep out of the text. */
+  token?: string;
+}
+
+/** Builds the message of a failed call, e.g. `Loading the settings of deployment 42 failed: deployment 42 was not found (404).` */
+export function failureMessage(wording: CallWording, code: PlatformApiErrorCode, detail: FailureDetail): string {
+  let reason = detail.reason ?? reasons[code];
+  if (!detail.reason && code === 'not-found') reason = wording.notFound;
+  if (!detail.reason && code === 'forbidden' && wording.forbidden) reason = wording.forbidden;
+  if (code === 'rate-limited' && detail.retryAfter !== undefined) reason += `; try again in ${detail.retryAfter} s`;
+  let message = `${wording.subject} failed: ${reason}${detail.status ? ` (${detail.status})` : ''}.`;
+  if (detail.serverMessage) {
+    // Redact before truncating: a cut could leave a token prefix the redaction no longer matches.
+    const quote = redact(detail.serverMessage, detail.token).replace(/[\u0000-\u001f\u007f]+/g, ' ').trim();
+    const short = quote.length > maxQuote ? `${quote.slice(0, maxQuote - 1)}…` : quote;
+    if (short) message += ` The platform said: "${short}"`;
+  }
+  return redact(message, detail.token);
+}

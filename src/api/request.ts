@@ -1,0 +1,166 @@
+/**
+ * One API call over `fetch`: bearer auth, per-attempt timeout, the caller's
+ * abort signal, bounded retries for idempotent calls, and the mapping of
+ * every outcome to a value or a {@link PlatformApiError}.
+ */
+import type { Validation } from '../schema.js';
+import { codeForStatus, PlatformApiError, type PlatformApiErrorCode, type PlatformApiOperation } from './errors.js';
+import { failureMessage, type CallWording } from './messages.js';
+import { backoffDelay, maxRetryAfterMs, parseRetryAfter, sleep } from './retry.js';
+
+/** The `fetch` signature the client needs (the global one, or an injected one). */
+export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
+
+/** Connection settings shared by every call of one client. */
+export interface Transport {
+  /** Base URL without a trailing slash. */
+  readonly baseUrl: string;
+  readonly fetch: FetchLike;
+  /** Per-attempt limit; `0` disables it. */
+  readonly timeoutMs: number;
+  /** Extra attempts for idempotent calls. */
+  readonly retries: number;
+}
+
+/** One call: what to send, how to read the answer, how to word failures. */
+export interface Call<T> {
+  operation: PlatformApiOperation;
+  method: 'GET' | 'PUT' | 'POST' | 'DELETE';
+  /** Path below the base URL, already encoded. */
+  path: string;
+  query?: Record<string, string>;
+  body?: unknown;
+  /** Safe to repeat: retried on network errors, 5xx and 429. */
+  idempotent: boolean;
+  wording: CallWording;
+  /** Validates a 2xx JSON body into the result. */
+  parse: (data: unknown) => Validation<T>;
+  token: string;
+  signal?: AbortSignal;
+}
+
+type Outcome<T> = { ok: true; value: T } | { ok: false; error: PlatformApiError; retry: boolean; waitMs?: number };
+
+/** Builds the call's {@link PlatformApiError}. */
+export function callError<T>(
+  call: Pick<Call<T>, 'operation' | 'wording' | 'token'>,
+  code: PlatformApiErrorCode,
+  status: number,
+  extra: { reason?: string; serverMessage?: string; retryAfter?: number; cause?: unknown } = {},
+): PlatformApiError {
+  const message = failureMessage(call.wording, code, { status, token: call.token, ...extra });
+  return new PlatformApiError({ operation: call.operation, status, code, message, retryAfter: extra.retryAfter, cause: extra.cause });
+}
+
+/** The error for a call the caller aborted. */
+export function abortedError<T>(call: Pick<Call<T>, 'operation' | 'wording' | 'token'>): PlatformApiError {
+  return callError(call, 'aborted', 0);
+}
+
+/** Sends `call`, retrying idempotent calls, and resolves with the parsed 2xx body. */
+export async function send<T>(transport: Transport, call: Call<T>): Promise<T> {
+  for (let attempt = 0; ; attempt++) {
+    if (call.signal?.aborted) throw abortedError(call);
+    const outcome = await once(transport, call);
+    if (outcome.ok) return outcome.value;
+    if (!(call.idempotent && outcome.retry && attempt < transport.retries)) throw outcome.error;
+    try {
+      await sleep(outcome.waitMs ?? backoffDelay(attempt), call.signal);
+    } catch {
+      throw abortedError(call);
+    }
+  }
+}
+
+function requestUrl(transport: Transport, call: Call<unknown>): string {
+  const query = call.query ? `?${new URLSearchParams(call.query).toString()}` : '';
+  return `${transport.baseUrl}${call.path}${query}`;
+}
+
+function requestInit(call: Call<unknown>, signal: AbortSignal): RequestInit {
+  const headers: Record<string, string> = { Accept: 'application/json', Authorization: `Bearer ${call.token}` };
+  const init: RequestInit = {
+    method: call.method,
+    headers,
+    signal,
+    // Bearer auth only: ambient cookies must not ride along to the tenant.
+    credentials: 'omit',
+    cache: 'no-store',
+  };
+  if (call.body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    init.body = JSON.stringify(call.body);
+  }
+  return init;
+}
+
+/** One attempt: fetch and read the body within the timeout, then classify. */
+async function once<T>(transport: Transport, call: Call<T>): Promise<Outcome<T>> {
+  const controller = new AbortController();
+  let timedOut = false;
+  const onAbort = () => controller.abort();
+  call.signal?.addEventListener('abort', onAbort, { once: true });
+  const timer =
+    transport.timeoutMs > 0
+      ? setTimeout(() => {
+          timedOut = true;
+          controller.abort();
+        }, transport.timeoutMs)
+      : undefined;
+  try {
+    const response = await transport.fetch(requestUrl(transport, call), requestInit(call, controller.signal));
+    // The body is read under the same timeout: a server can stall after the headers.
+    const text = await response.text();
+    return classify(call, response, text);
+  } catch (cause) {
+    if (call.signal?.aborted) return { ok: false, error: abortedError(call), retry: false };
+    if (timedOut) {
+      const reason = `no response within ${transport.timeoutMs} ms`;
+      return { ok: false, error: callError(call, 'timeout', 0, { reason }), retry: false };
+    }
+    return { ok: false, error: callError(call, 'network', 0, { cause }), retry: true };
+  } finally {
+    clearTimeout(timer);
+    call.signal?.removeEventListener('abort', onAbort);
+  }
+}
+
+function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
+  try {
+    return { ok: true, value: JSON.parse(text) };
+  } catch {
+    return { ok: false };
+  }
+}
+
+/** The platform's own explanation from an error body `{ error: { message } }` (or `{ message }`). */
+function serverMessage(text: string): string | undefined {
+  const parsed = parseJson(text);
+  if (!parsed.ok || typeof parsed.value !== 'object' || parsed.value === null) return undefined;
+  const body = parsed.value as { error?: { message?: unknown }; message?: unknown };
+  const message = body.error?.message ?? body.message;
+  return typeof message === 'string' ? message : undefined;
+}
+
+function classify<T>(call: Call<T>, response: Response, text: string): Outcome<T> {
+  const { status } = response;
+  if (status >= 200 && status <= 299) {
+    const parsed = parseJson(text);
+    if (!parsed.ok) {
+      return { ok: false, error: callError(call, 'invalid-response', status, { reason: 'the response was not JSON' }), retry: false };
+    }
+    const checked = call.parse(parsed.value);
+    if (checked.ok) return { ok: true, value: checked.value };
+    const reason = `the response does not match the API (${checked.reason})`;
+    return { ok: false, error: callError(call, 'invalid-response', status, { reason }), retry: false };
+  }
+  const code = codeForStatus(status);
+  const waitMs = status === 429 ? parseRetryAfter(response.headers.get('Retry-After')) : undefined;
+  const retryAfter = waitMs === undefined ? undefined : Math.ceil(waitMs / 1000);
+  const error = callError(call, code, status, { serverMessage: serverMessage(text), retryAfter });
+  if (status === 429) {
+    // Waiting longer than the cap would leave a UI hanging; report it so the user can decide.
+    return { ok: false, error, retry: waitMs === undefined || waitMs <= maxRetryAfterMs, waitMs };
+  }
+  return { ok: false, error, retry: code === 'server-error' };
+}
