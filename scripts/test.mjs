@@ -60,7 +60,12 @@ function nodeTestArgs(tapFile) {
 }
 
 function addTapCounts(label, tapFile, ok) {
-  const text = existsSync(tapFile) ? readFileSync(tapFile, 'utf8') : '';
+  if (!existsSync(tapFile)) {
+    totals.failed += 1;
+    failures.push(`${label}: the runner produced no results`);
+    return;
+  }
+  const text = readFileSync(tapFile, 'utf8');
   const num = (key) => Number(text.match(new RegExp(`^# ${key} (\\d+)$`, 'm'))?.[1] ?? 0);
   const failed = num('fail') + num('cancelled');
   totals.passed += num('pass');

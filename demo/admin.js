@@ -1,0 +1,30 @@
+// The demo's admin view: <platform-admin-panel> for deployment 42, created
+// the first time the view is opened.
+import { createLog } from './event-log.js';
+
+const ADMIN_EVENTS = ['platform-settings-loaded', 'platform-settings-saved', 'platform-token-issued', 'platform-branch-deleted', 'platform-api-error'];
+
+/**
+ * Mounts the admin panel into `host` once.
+ * @param {HTMLElement} host
+ * @param {{ platformUrl: string, deploymentId: number }} config
+ */
+export async function mountAdminPanel(host, config) {
+  if (host.firstElementChild) return;
+  const log = createLog(document.getElementById('admin-log'), { testid: 'admin-log-entry' });
+  const panel = document.createElement('platform-admin-panel');
+  panel.setAttribute('base-url', config.platformUrl);
+  panel.setAttribute('deployment-id', String(config.deploymentId));
+  for (const type of ADMIN_EVENTS) {
+    panel.addEventListener(type, (event) => {
+      // A token is never echoed into the page's log, even a short-lived one.
+      const detail = type === 'platform-token-issued' ? { ...event.detail, token: '•••' } : event.detail;
+      log.add('event', type, detail);
+    });
+  }
+  // Demo only (see the notice on the page): the key comes from the demo backend.
+  const response = await fetch('/backend/admin-key');
+  const { token } = await response.json();
+  panel.token = token;
+  host.append(panel);
+}

@@ -1,0 +1,231 @@
+// The demo page: one <platform-embed> driven by controls for its attributes
+// and methods, a live event log, and the admin view. It uses only the
+// package's public names (tags, attributes, properties, methods, events).
+import { mountAdminPanel } from './admin.js';
+import { createLog } from './event-log.js';
+
+const $ = (selector) => document.querySelector(selector);
+const config = await (await fetch('/backend/config')).json();
+const log = createLog($('#log'), { count: $('[data-testid="log-count"]') });
+
+$('#host-origin').textContent = location.origin;
+$('#platform-origin').textContent = new URL(config.platformUrl).origin;
+
+/** The host backend creates sessions; the API key never reaches this page. */
+async function sessionProvider() {
+  const surface = $('#content-form').elements.surface.value;
+  const response = await fetch('/backend/session', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ deploymentId: config.deploymentId, surface }),
+  });
+  if (!response.ok) throw new Error(`The demo backend could not create a session (HTTP ${response.status}).`);
+  const { sessionId, expiresAt } = await response.json();
+  // The session id itself is not logged: it is a credential for the embed.
+  log.add('call', 'sessionProvider()', { expiresAt });
+  return sessionId;
+}
+
+const embed = document.createElement('platform-embed');
+embed.setAttribute('base-url', config.platformUrl);
+embed.setAttribute('dashboard', 'sales-overview');
+embed.setAttribute('frame-title', 'Acme analytics');
+embed.sessionProvider = sessionProvider;
+
+embed.addEventListener('platform-event', (event) => {
+  const { type, surface, payload } = event.detail;
+  log.add('event', type, payload, surface);
+});
+// Embed errors also arrive as platform-event; only host-side ones are logged here.
+embed.addEventListener('platform-error', (event) => {
+  if (event.detail?.context === 'host') log.add('host-error', `host ${event.detail.name ?? 'error'}`, event.detail);
+});
+for (const type of ['platform-ready', 'platform-view', 'platform-navigate']) embed.addEventListener(type, renderStatus);
+
+function renderStatus() {
+  const pill = $('[data-testid="status-ready"]');
+  pill.dataset.ready = String(embed.ready === true);
+  pill.textContent = embed.ready ? 'Ready' : 'Loading';
+  $('[data-testid="status-path"]').textContent = embed.currentPath ?? '—';
+}
+
+function renderMarkup() {
+  const attrs = [...embed.attributes].filter((a) => a.name !== 'ready').map((a) => (a.value === '' ? `  ${a.name}` : `  ${a.name}="${a.value}"`));
+  $('#markup').textContent = `<platform-embed\n${attrs.join('\n')}\n></platform-embed>\n\nembed.sessionProvider = () =>\n  fetch('/backend/session', …)`;
+}
+
+new MutationObserver(() => {
+  renderStatus();
+  renderMarkup();
+}).observe(embed, { attributes: true });
+
+$('#embed-host').append(embed);
+renderMarkup();
+
+/**
+ * Runs a method of the element, logs the call, and shows a thrown
+ * TypeError/RangeError next to the control instead of failing silently.
+ */
+function call(label, fn, errorEl) {
+  try {
+    fn();
+    log.add('call', label);
+    if (errorEl) errorEl.hidden = true;
+  } catch (error) {
+    log.add('host-error', `${error.name} from ${label.split('(')[0]}()`, { message: error.message });
+    if (errorEl) {
+      errorEl.textContent = error.message;
+      errorEl.hidden = false;
+    }
+  }
+}
+
+const show = (value) => JSON.stringify(value);
+
+// Content: dashboard, app (workbooks) or standalone chat.
+const contentForm = $('#content-form');
+function applyContent() {
+  const { surface, dashboard, workbook } = contentForm.elements;
+  for (const field of contentForm.querySelectorAll('[data-for]')) field.hidden = field.dataset.for !== surface.value;
+  if (surface.value === 'dashboard') {
+    embed.removeAttribute('path');
+    embed.setAttribute('dashboard', dashboard.value);
+    log.add('call', `dashboard = ${show(dashboard.value)}`);
+    return;
+  }
+  const path = surface.value === 'app'
+    ? `/embed/d/${config.deploymentId}/app${workbook.value ? `/workbook/${workbook.value}` : ''}`
+    : `/embed/d/${config.deploymentId}/chat`;
+  // `path` is only used without `dashboard`; both change in the same task.
+  embed.setAttribute('path', path);
+  embed.removeAttribute('dashboard');
+  log.add('call', `path = ${show(path)}`);
+}
+for (const name of ['surface', 'dashboard', 'workbook']) {
+  for (const input of contentForm.querySelectorAll(`[name="${name}"]`)) input.addEventListener('change', applyContent);
+}
+contentForm.elements.allowExport.addEventListener('change', (event) => {
+  embed.toggleAttribute('allow-export', event.target.checked);
+  log.add('call', `allow-export = ${event.target.checked}`);
+});
+contentForm.elements.debug.addEventListener('change', (event) => {
+  embed.toggleAttribute('debug', event.target.checked);
+  log.add('call', `debug = ${event.target.checked}`);
+});
+contentForm.addEventListener('submit', (event) => event.preventDefault());
+
+// Appearance: the page follows the same scheme as the embed.
+const appearance = $('#appearance-form');
+const darkQuery = matchMedia('(prefers-color-scheme: dark)');
+function applyPageScheme() {
+  const scheme = appearance.elements.scheme.value;
+  document.documentElement.dataset.scheme = scheme;
+  document.documentElement.dataset.resolvedScheme = scheme === 'auto' ? (darkQuery.matches ? 'dark' : 'light') : scheme;
+}
+darkQuery.addEventListener('change', applyPageScheme);
+for (const radio of appearance.querySelectorAll('[name="scheme"]')) {
+  radio.addEventListener('change', () => {
+    applyPageScheme();
+    call(`setColorScheme(${show(radio.value)})`, () => embed.setColorScheme(radio.value));
+  });
+}
+appearance.elements.borderRadius.addEventListener('input', (event) => {
+  appearance.elements.radiusOut.value = `${event.target.value}px`;
+});
+appearance.addEventListener('submit', (event) => {
+  event.preventDefault();
+  const theme = {
+    primaryColor: appearance.elements.primaryColor.value,
+    borderRadius: Number(appearance.elements.borderRadius.value),
+    font: appearance.elements.font.value,
+  };
+  document.documentElement.style.setProperty('--accent', theme.primaryColor);
+  call(`setTheme(${show(theme)})`, () => embed.setTheme(theme));
+});
+
+// Locale and time zone. `auto` is an attribute value: the element resolves it.
+const localeForm = $('#locale-form');
+localeForm.elements.locale.addEventListener('change', (event) => {
+  const value = event.target.value;
+  if (value === 'auto') {
+    embed.setAttribute('locale', 'auto');
+    log.add('call', 'locale = "auto"');
+  } else call(`setLocale(${show(value)})`, () => embed.setLocale(value));
+});
+localeForm.addEventListener('submit', (event) => {
+  event.preventDefault();
+  const value = localeForm.elements.timezone.value.trim();
+  const errorEl = $('[data-testid="timezone-error"]');
+  if (value === 'auto') {
+    embed.setAttribute('timezone', 'auto');
+    errorEl.hidden = true;
+    log.add('call', 'timezone = "auto"');
+  } else call(`setTimezone(${show(value)})`, () => embed.setTimezone(value), errorEl);
+});
+
+// Filters: `<view>.<dimension>` and a JSON value (plain text is taken as a string).
+const filterForm = $('#filter-form');
+function filterValue(text) {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+filterForm.addEventListener('submit', (event) => {
+  event.preventDefault();
+  const member = filterForm.elements.member.value.trim();
+  const value = filterValue(filterForm.elements.value.value.trim());
+  call(`setFilter(${show(member)}, ${show(value)})`, () => embed.setFilter(member, value), $('[data-testid="filter-error"]'));
+});
+$('[data-testid="filter-clear"]').addEventListener('click', () => {
+  const member = filterForm.elements.member.value.trim();
+  call(`setFilter(${show(member)}, null)`, () => embed.setFilter(member, null), $('[data-testid="filter-error"]'));
+});
+
+// Navigation, refresh and reload.
+const navigateForm = $('#navigate-form');
+navigateForm.addEventListener('submit', (event) => {
+  event.preventDefault();
+  const path = navigateForm.elements.path.value.trim();
+  call(`navigate(${show(path)})`, () => embed.navigate(path), $('[data-testid="navigate-error"]'));
+});
+$('[data-testid="action-refresh"]').addEventListener('click', () => call('refresh()', () => embed.refresh()));
+$('[data-testid="action-reload"]').addEventListener('click', () => {
+  call('reload()', () => embed.reload());
+  renderStatus();
+  embed.whenReady().then(
+    (info) => log.add('call', 'whenReady() resolved', info),
+    (error) => log.add('host-error', `whenReady() rejected: ${error.name}`, { message: error.message }),
+  );
+});
+const advanced = $('#advanced-form');
+advanced.addEventListener('submit', (event) => {
+  event.preventDefault();
+  const { frameTitle, readyTimeout } = advanced.elements;
+  embed.setAttribute('frame-title', frameTitle.value);
+  embed.setAttribute('ready-timeout', readyTimeout.value);
+  log.add('call', `frame-title = ${show(frameTitle.value)}, ready-timeout = ${show(readyTimeout.value)}`);
+});
+$('[data-testid="log-clear"]').addEventListener('click', () => log.clear());
+
+// Tabs: the admin view is built the first time it is opened.
+const tabs = [...document.querySelectorAll('[role="tab"]')];
+function selectTab(tab) {
+  for (const t of tabs) {
+    const selected = t === tab;
+    t.setAttribute('aria-selected', String(selected));
+    t.tabIndex = selected ? 0 : -1;
+    document.getElementById(t.getAttribute('aria-controls')).hidden = !selected;
+  }
+  if (tab.id === 'tab-admin') void mountAdminPanel($('#admin-host'), config);
+}
+for (const tab of tabs) {
+  tab.addEventListener('click', () => selectTab(tab));
+  tab.addEventListener('keydown', (event) => {
+    if (event.key !== 'ArrowRight' && event.key !== 'ArrowLeft') return;
+    const next = tabs[(tabs.indexOf(tab) + (event.key === 'ArrowRight' ? 1 : tabs.length - 1)) % tabs.length];
+    next.focus();
+    selectTab(next);
+  });
+}

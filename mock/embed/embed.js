@@ -1,0 +1,264 @@
+// The embed page shell: authenticates the session, mounts the surface named
+// by the path, reports protocol events to the host page and applies its
+// actions. One page serves every surface (dashboard, app, chat).
+import { setColorScheme, setTheme } from './appearance.js';
+import { sampleData } from './data.js';
+import { h, mount } from './dom.js';
+import { filtersFromUrl, parseFilterParameter, setFilter } from './filters.js';
+import { canonicalLocale, dayKey, display, formatTime, formatToday, isIanaZone } from './format.js';
+import { createEmitter, findParentOrigin, readAction } from './protocol.js';
+import { createAppView } from './views/app.js';
+import { createChatView } from './views/chat.js';
+import { createDashboardView } from './views/dashboard.js';
+
+const params = new URLSearchParams(location.search);
+const parentOrigin = findParentOrigin();
+const surfaceEl = document.getElementById('surface');
+const statusEl = document.getElementById('status');
+const toastEl = document.getElementById('toast');
+const allowExport = params.get('allowExport') === 'true';
+
+/** Maps an in-embed path to its route, or null when no page exists there. */
+function parseRoute(path) {
+  let m;
+  if ((m = /^\/embed\/dashboard\/([\w-]+)$/.exec(path))) return { surface: 'dashboard', path, publicId: m[1] };
+  if ((m = /^\/embed\/d\/(\d+)\/app(?:\/workbook\/(\d+))?$/.exec(path))) {
+    return { surface: 'app', path, deploymentId: Number(m[1]), workbookId: m[2] === undefined ? undefined : Number(m[2]) };
+  }
+  if ((m = /^\/embed\/(?:d\/(\d+)\/)?chat$/.exec(path))) return { surface: 'chat', path, deploymentId: m[1] === undefined ? undefined : Number(m[1]) };
+  return null;
+}
+
+let route = parseRoute(location.pathname);
+let view = null;
+let session = null;
+let data = sampleData();
+let refreshedAt = new Date();
+let toastTimer = 0;
+let fatal = false;
+
+const emit = createEmitter(parentOrigin, () => route?.surface ?? 'dashboard', (type, payload) => {
+  // Readable in the frame's console while developing against the mock.
+  console.debug('[mock embed] →', type, payload);
+});
+
+function toast(message) {
+  toastEl.textContent = message;
+  toastEl.hidden = false;
+  clearTimeout(toastTimer);
+  toastTimer = setTimeout(() => (toastEl.hidden = true), 2500);
+}
+
+function errorButton() {
+  return h('button', {
+    type: 'button',
+    class: 'button ghost',
+    testid: 'simulate-error',
+    onclick: () => {
+      const message = 'A query failed: the warehouse did not answer in time (simulated).';
+      emit('error', { message, name: 'QueryError', context: 'query', fatal: false });
+      showBanner(message);
+    },
+  }, 'Simulate error');
+}
+
+function showBanner(message) {
+  document.querySelector('.banner')?.remove();
+  const banner = h('div', { class: 'banner', role: 'alert', testid: 'error-banner' },
+    h('span', {}, message),
+    h('button', { type: 'button', class: 'icon-button', 'aria-label': 'Dismiss', onclick: () => banner.remove() }, '×'),
+  );
+  surfaceEl.prepend(banner);
+}
+
+const services = { data: () => data, allowExport, emit, toast, errorButton, go: (path) => go(path, 'viewer') };
+
+function createView(r) {
+  if (r.surface === 'dashboard') return createDashboardView(services, r.publicId);
+  if (r.surface === 'app') return createAppView(services, r);
+  return createChatView(services);
+}
+
+function renderStatus() {
+  const now = new Date();
+  mount(statusEl,
+    h('span', { testid: 'status-today', 'data-date': dayKey(now), 'data-timezone': display.timezone }, `Today: ${formatToday(now)}`),
+    h('span', { testid: 'status-timezone' }, display.timezone),
+    h('span', { testid: 'status-locale' }, display.locale),
+    h('span', { testid: 'status-refreshed', 'data-refreshed-at': refreshedAt.toISOString() }, `Last refreshed ${formatTime(refreshedAt)}`),
+    session?.externalUserId ? h('span', { testid: 'status-user' }, `Viewing as ${session.externalUserId}`) : null,
+    h('span', { class: 'badge', testid: 'status-mode' }, session?.mode ?? ''),
+  );
+}
+
+function showFatal(title, message) {
+  view = null;
+  mount(document.body,
+    h('main', { class: 'fatal', testid: 'error-screen', role: 'alert' },
+      h('div', { class: 'fatal-card' }, h('p', { class: 'fatal-icon', 'aria-hidden': 'true' }, '!'), h('h1', {}, title), h('p', {}, message)),
+    ),
+  );
+}
+
+function loadView(v) {
+  v.load().then((result) => {
+    if (result && view === v) emit('dashboard-loaded', { publicId: v.publicId, ...result });
+  });
+}
+
+/** Mounts `r` and reports it; `previousPath` is set for a navigation. */
+function show(r, previousPath) {
+  route = r;
+  if (previousPath !== undefined) emit('navigate', { path: r.path, previousPath });
+  const next = createView(r);
+  view = next;
+  const idPart = r.publicId === undefined ? {} : { publicId: r.publicId };
+  if (!next) {
+    mount(surfaceEl, h('div', { class: 'not-found', testid: 'not-found' }, h('h1', {}, 'Nothing here'), h('p', { class: 'muted' }, `${r.path} does not exist or was unpublished.`)));
+    emit('view', { surface: r.surface, path: r.path, ...idPart, title: 'Not found' });
+    emit('error', { message: `Nothing exists at ${r.path}.`, name: 'NotFoundError', context: r.surface, fatal: false });
+    return;
+  }
+  mount(surfaceEl, next.element);
+  document.title = `${next.title} · Platform`;
+  emit('view', { surface: r.surface, path: r.path, ...idPart, title: next.title });
+  if (next.load) loadView(next);
+}
+
+/** In-embed navigation, by the viewer or by a `navigate` action. */
+function go(target) {
+  let url;
+  try {
+    url = new URL(target, location.origin);
+  } catch {
+    url = null;
+  }
+  const next = url && url.origin === location.origin && target.startsWith('/') ? parseRoute(url.pathname) : null;
+  if (!next) {
+    emit('error', { message: `Cannot navigate to ${target}: no such page.`, name: 'NavigationError', context: 'navigate', fatal: false });
+    return;
+  }
+  if (next.deploymentId !== undefined && next.deploymentId !== session.deploymentId) {
+    emit('error', { message: `This session cannot open deployment ${next.deploymentId}.`, name: 'NavigationError', context: 'navigate', fatal: false });
+    return;
+  }
+  filtersFromUrl(url.searchParams);
+  const previousPath = route.path;
+  // Keep the query (session, timezone, allowExport) so a reload stays authenticated.
+  history.pushState(null, '', next.path + location.search);
+  show(next, previousPath);
+  renderStatus();
+}
+
+/** Asks the platform who this session belongs to: the embed's authentication. */
+async function authenticate() {
+  const response = await fetch('/mock-embed/session', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ session: params.get('session') ?? '', path: location.pathname }),
+  });
+  const body = await response.json().catch(() => ({}));
+  if (!response.ok) throw new Error(body?.error?.message ?? `The session was refused (${response.status}).`);
+  return body;
+}
+
+function failSession(message) {
+  // A session problem is reported once, as the only event, and takes the surface down.
+  fatal = true;
+  emit('error', { message, name: 'SessionError', context: 'auth', fatal: true });
+  showFatal('This embed could not be opened', message);
+}
+
+async function refresh() {
+  try {
+    await authenticate();
+  } catch (error) {
+    failSession(error.message);
+    return;
+  }
+  data = sampleData();
+  refreshedAt = new Date();
+  renderStatus();
+  if (view?.load) loadView(view);
+  else view?.rerender();
+  toast('Data refreshed');
+}
+
+function onAction(type, payload) {
+  switch (type) {
+    case 'set-color-scheme':
+      setColorScheme(payload.scheme);
+      return;
+    case 'set-theme':
+      setTheme({ ...(session.embedTheme ?? {}), ...payload });
+      return;
+    case 'set-locale': {
+      const locale = canonicalLocale(payload.locale);
+      if (!locale) return;
+      display.locale = locale;
+      document.documentElement.lang = locale;
+      break;
+    }
+    case 'set-timezone':
+      // Offsets are ignored, as the platform does; only IANA names apply.
+      if (!isIanaZone(payload.timezone)) return;
+      display.timezone = payload.timezone;
+      break;
+    case 'set-filter': {
+      const parsed = parseFilterParameter(payload.filterUrlParameter);
+      if (!parsed) return;
+      setFilter(parsed);
+      break;
+    }
+    case 'navigate':
+      if (typeof payload.path === 'string') go(payload.path);
+      return;
+    case 'refresh':
+      void refresh();
+      return;
+    default:
+      return; // unknown actions are ignored, as newer hosts may send them
+  }
+  view?.rerender();
+  renderStatus();
+}
+
+function listen() {
+  window.addEventListener('message', (event) => {
+    const action = readAction(event, parentOrigin);
+    if (typeof action === 'string') {
+      console.debug('[mock embed] ignored message:', action);
+      return;
+    }
+    if (fatal) return;
+    onAction(action.type, action.payload);
+  });
+}
+
+async function boot() {
+  if (isIanaZone(params.get('timezone'))) display.timezone = params.get('timezone');
+  filtersFromUrl(params);
+  if (!route) {
+    showFatal('Nothing here', 'No embed page exists at this address.');
+    return;
+  }
+  try {
+    session = await authenticate();
+  } catch (error) {
+    failSession(error.message);
+    return;
+  }
+  setTheme(session.embedTheme ?? {});
+  listen();
+  emit('ready', {
+    embedTenant: session.embedTenant ?? null,
+    deploymentId: session.deploymentId ?? null,
+    mode: session.mode,
+    surface: route.surface,
+    ...(route.publicId === undefined ? {} : { publicId: route.publicId }),
+  });
+  renderStatus();
+  show(route);
+}
+
+void boot();

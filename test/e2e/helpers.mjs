@@ -1,0 +1,85 @@
+// Helpers of the end-to-end tests: start the demo as `npm start` does, wait
+// for conditions, read the demo's event log.
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+
+/**
+ * Spawns `node scripts/start.mjs --port 0` (free ports for both servers) and
+ * resolves once it printed both addresses.
+ * @returns {Promise<{ demoUrl: string, platformUrl: string, child: import('node:child_process').ChildProcess, stop: () => Promise<number | null> }>}
+ */
+export function startDemo({ timeoutMs = 300_000 } = {}) {
+  const child = spawn(process.execPath, ['scripts/start.mjs', '--port', '0'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  const exited = new Promise((resolve) => child.once('exit', (code) => resolve(code)));
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGINT');
+    return exited;
+  };
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      void stop();
+      reject(new Error(`start.mjs printed no addresses in time.\nstdout: ${stdout}\nstderr: ${stderr.slice(-2000)}`));
+    }, timeoutMs);
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    child.stdout.on('data', (chunk) => {
+      stdout += chunk;
+      const platformUrl = /^Mock platform:\s+(\S+)$/m.exec(stdout)?.[1];
+      const demoUrl = /^Demo:\s+(\S+)$/m.exec(stdout)?.[1];
+      if (platformUrl && demoUrl) {
+        clearTimeout(timer);
+        resolve({ demoUrl, platformUrl, child, stop });
+      }
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`start.mjs exited with ${code} before it was ready.\nstderr: ${stderr.slice(-2000)}`));
+    });
+  });
+}
+
+/**
+ * Polls `condition` until it returns a truthy value, which it resolves with;
+ * rejects with `message` (and the last value seen) when it never does.
+ */
+export async function eventually(condition, message, { timeoutMs = 15_000, intervalMs = 100 } = {}) {
+  const deadline = Date.now() + timeoutMs;
+  let last;
+  for (;;) {
+    try {
+      last = await condition();
+      if (last) return last;
+    } catch (error) {
+      last = error;
+    }
+    if (Date.now() > deadline) throw new Error(`${message} (last: ${last instanceof Error ? last.message : JSON.stringify(last)})`);
+    await new Promise((r) => setTimeout(r, intervalMs));
+  }
+}
+
+/**
+ * The demo log's entries, oldest first: `{ kind, type, surface, detail }`.
+ * @param {import('playwright-core').Page} page
+ */
+export function readLog(page, testid = 'log-entry') {
+  return page.$$eval(`[data-testid="${testid}"]`, (items) =>
+    items
+      .map((item) => {
+        const text = item.querySelector('.entry-detail')?.textContent ?? '';
+        let detail = null;
+        try {
+          detail = text ? JSON.parse(text) : null;
+        } catch {
+          detail = text;
+        }
+        return { kind: item.dataset.kind, type: item.dataset.type, surface: item.querySelector('.entry-surface')?.textContent ?? null, detail };
+      })
+      .reverse(),
+  );
+}
+
+/** Spaces as ICU prints them (NBSP, narrow NBSP) made plain, so browser and Node formats compare. */
+export const plain = (text) => String(text).replace(/[\s\u00a0\u202f]+/g, ' ').trim();
