@@ -1,0 +1,216 @@
+/**
+ * The branch deletion section: a name, an "also delete on the git provider"
+ * checkbox (off by default) and a Delete button that asks for an explicit
+ * confirmation in a modal `<dialog>`. The deploy branch is refused before any
+ * request; focus moves into the confirmation and comes back to Delete.
+ */
+import { html, nothing } from 'lit';
+import type { ReactiveController, TemplateResult } from 'lit';
+import type { PanelContext } from './panel-context.js';
+import { RequestScope } from './request-scope.js';
+import type { RequestTicket } from './request-scope.js';
+
+/** A deletion waiting for confirmation. */
+interface PendingDeletion {
+  branchName: string;
+  removeOnUpstream: boolean;
+}
+
+/** The branch deletion section: state, confirmation dialog, request and markup. */
+export class BranchController implements ReactiveController {
+  /** The branch name input. */
+  branchName = '';
+  /** The "also delete on the git provider" checkbox. */
+  removeOnUpstream = false;
+  /** The deletion the confirmation dialog asks about. */
+  confirming: PendingDeletion | null = null;
+  /** True while the delete request is in flight. */
+  deleting = false;
+  /** A problem with the name, shown beside the input. */
+  fieldError: string | null = null;
+  /** Why the last deletion failed. */
+  error: string | null = null;
+  /** The confirmation of the last deletion. */
+  notice: string | null = null;
+
+  readonly #scope = new RequestScope();
+  #delete: RequestTicket | null = null;
+
+  constructor(
+    private readonly ctx: PanelContext,
+    private readonly deployBranch: () => string | null,
+  ) {
+    ctx.host.addController(this);
+  }
+
+  /** Aborts a deletion in flight and drops the confirmation. */
+  hostDisconnected(): void {
+    this.#scope.reset();
+    this.#delete = null;
+    this.deleting = false;
+    this.confirming = null;
+    this.ctx.host.requestUpdate();
+  }
+
+  /** Opens the modal confirmation once it is rendered, with focus on Cancel. */
+  hostUpdated(): void {
+    const dialog = this.#dialog();
+    if (this.confirming && dialog && !dialog.open) {
+      dialog.showModal();
+      dialog.querySelector<HTMLButtonElement>('.cancel')?.focus();
+    }
+  }
+
+  /** Forgets everything about the previous deployment and aborts its request. */
+  reset(): void {
+    this.hostDisconnected();
+    this.#dialog()?.close();
+    this.fieldError = null;
+    this.error = null;
+    this.notice = null;
+  }
+
+  #dialog(): HTMLDialogElement | null {
+    return this.ctx.host.shadowRoot?.querySelector('dialog.confirm') ?? null;
+  }
+
+  #focusDelete(): void {
+    this.ctx.host.shadowRoot?.querySelector<HTMLButtonElement>('#branch-delete')?.focus();
+  }
+
+  /** Checks the name and opens the confirmation; the deploy branch is refused here, without a request. */
+  requestDelete(): void {
+    if (this.deleting || this.confirming) return;
+    const name = this.branchName.trim();
+    this.error = null;
+    this.notice = null;
+    this.fieldError = null;
+    if (name === '') {
+      this.fieldError = 'Enter the name of the branch to delete.';
+    } else if (name === this.deployBranch()) {
+      this.fieldError = `"${name}" is the deploy branch of this deployment and cannot be deleted.`;
+    } else {
+      this.confirming = { branchName: name, removeOnUpstream: this.removeOnUpstream };
+    }
+    this.ctx.host.requestUpdate();
+  }
+
+  /** Closes the confirmation without deleting (also what Escape does). */
+  cancel(): void {
+    this.#close();
+  }
+
+  // Focus goes back to Delete at once, not on the (asynchronous) `close` event.
+  #close(): void {
+    // Cleared now, or the next update would open the dialog again before its `close` event.
+    this.confirming = null;
+    this.ctx.host.requestUpdate();
+    this.#dialog()?.close();
+    this.#focusDelete();
+  }
+
+  #onClose(): void {
+    this.confirming = null;
+    this.ctx.host.requestUpdate();
+    this.#focusDelete();
+  }
+
+  /** Deletes the confirmed branch (one request, however often it is clicked). */
+  async confirm(): Promise<void> {
+    const pending = this.confirming;
+    const client = this.ctx.client();
+    const deploymentId = this.ctx.deploymentId();
+    if (!pending || this.deleting) return;
+    this.deleting = true;
+    this.#close();
+    if (!client || deploymentId === null) {
+      this.deleting = false;
+      return;
+    }
+    const ticket = (this.#delete = this.#scope.begin());
+    const { branchName, removeOnUpstream } = pending;
+    this.ctx.host.requestUpdate();
+    try {
+      const result = await client.deleteBranch(deploymentId, branchName, { removeOnUpstream, signal: ticket.signal });
+      if (!ticket.isCurrent()) return;
+      if (!result.success) throw new Error('The platform did not delete the branch.');
+      this.notice = removeOnUpstream
+        ? `Branch "${branchName}" was deleted, also on the git provider.`
+        : `Branch "${branchName}" was deleted.`;
+      this.branchName = '';
+      this.deleting = false;
+      this.#delete = null;
+      this.ctx.host.requestUpdate();
+      this.ctx.emit('platform-branch-deleted', { deploymentId, branchName, removeOnUpstream });
+    } catch (error) {
+      if (!ticket.isCurrent()) return;
+      this.ctx.fail('deleteBranch', error, { deploymentId, branchName }, (message) => {
+        this.error = message;
+        this.deleting = false;
+        this.#delete = null;
+      });
+    } finally {
+      ticket.end();
+      if (this.#delete === ticket) {
+        this.#delete = null;
+        this.deleting = false;
+        this.ctx.host.requestUpdate();
+      }
+    }
+  }
+
+  #dialogBody(p: PendingDeletion): TemplateResult {
+    return html`<h3 id="confirm-title">Delete branch "${p.branchName}"?</h3>
+      <p id="confirm-desc">
+        ${p.removeOnUpstream
+          ? 'It will also be deleted on the connected git provider.'
+          : 'It is deleted from the platform only; the branch on your git provider is left alone.'}
+        Its child branches move to its parent. This cannot be undone.
+      </p>
+      <div class="actions">
+        <button type="button" part="button" class="cancel" @click=${() => this.cancel()}>Cancel</button>
+        <button type="button" part="button danger" class="confirm-delete" @click=${() => void this.confirm()}>Delete branch</button>
+      </div>`;
+  }
+
+  /** The section body. */
+  render(): TemplateResult {
+    const onSubmit = (event: Event) => {
+      event.preventDefault();
+      this.requestDelete();
+    };
+    return html`<h2 id="branch-title">Delete a branch</h2>
+      <form novalidate @submit=${onSubmit}>
+        <div class="field">
+          <label for="branch-name">Branch name</label>
+          <input id="branch-name" part="input" type="text" autocomplete="off" spellcheck="false"
+            placeholder="feature/orders" .value=${this.branchName} ?disabled=${this.deleting}
+            aria-invalid=${this.fieldError ? 'true' : nothing} aria-describedby=${this.fieldError ? 'branch-name-error' : nothing}
+            @input=${(e: Event) => {
+              this.branchName = (e.target as HTMLInputElement).value;
+              this.fieldError = null;
+              this.ctx.host.requestUpdate();
+            }} />
+          ${this.fieldError ? html`<p id="branch-name-error" class="field-error" part="field-error" role="alert">${this.fieldError}</p>` : nothing}
+        </div>
+        <div class="field checkbox">
+          <input id="branch-upstream" part="input" type="checkbox" .checked=${this.removeOnUpstream} ?disabled=${this.deleting}
+            @change=${(e: Event) => {
+              this.removeOnUpstream = (e.target as HTMLInputElement).checked;
+            }} />
+          <label for="branch-upstream">Also delete on the git provider</label>
+        </div>
+        <div class="actions">
+          <button id="branch-delete" type="submit" part="button danger" aria-disabled=${this.deleting ? 'true' : 'false'}>
+            ${this.deleting ? 'Deleting…' : 'Delete branch…'}
+          </button>
+        </div>
+      </form>
+      <p class="status" role="status" part="status">${this.deleting ? 'Deleting the branch…' : this.notice ?? nothing}</p>
+      <div class="error" role="alert" part="error">${this.error ?? nothing}</div>
+      <dialog class="confirm" part="dialog" aria-labelledby=${this.confirming ? 'confirm-title' : nothing}
+        aria-describedby=${this.confirming ? 'confirm-desc' : nothing} @close=${() => this.#onClose()}>
+        ${this.confirming ? this.#dialogBody(this.confirming) : nothing}
+      </dialog>`;
+  }
+}

@@ -1,0 +1,205 @@
+/**
+ * The form controls, one per control kind (see `field-model.ts`). Each label
+ * is bound to its control; a validation message sits right after the control
+ * and is linked with `aria-describedby`, with `aria-invalid` on the control.
+ */
+import { html, nothing } from 'lit';
+import type { TemplateResult } from 'lit';
+import { live } from 'lit/directives/live.js';
+import { repeat } from 'lit/directives/repeat.js';
+import type { FieldSpec } from '../schema.js';
+import { cspsConfigSchema } from '../api/schemas.js';
+import { cspsKeys, labelFor } from './field-model.js';
+import { rowId } from './settings-draft.js';
+import type { CspsForm, KeyValueRow, ListRow } from './settings-draft.js';
+
+/** What every control needs from the form. */
+export interface ControlEnv {
+  /** The validation message of a control path, if any. */
+  error(path: string): string | undefined;
+  /** True while a save is in flight. */
+  readonly disabled: boolean;
+  /** Moves focus to the element with this id once the next render is done. */
+  focusSoon(id: string): void;
+}
+
+/** The element id of a control path (`cspsConfig.s3Bucket` → `field-cspsConfig-s3Bucket`). */
+export function controlId(path: string): string {
+  return `field-${path.split('.').join('-')}`;
+}
+
+const errorId = (path: string) => `${controlId(path)}-error`;
+
+function message(env: ControlEnv, path: string): TemplateResult | typeof nothing {
+  const text = env.error(path);
+  return text ? html`<p id=${errorId(path)} class="field-error" part="field-error">${text}</p>` : nothing;
+}
+
+const invalid = (env: ControlEnv, path: string) => (env.error(path) ? 'true' : nothing);
+const describedBy = (env: ControlEnv, path: string) => (env.error(path) ? errorId(path) : nothing);
+const valueOf = (event: Event) => (event.target as HTMLInputElement | HTMLSelectElement).value;
+const checkedOf = (event: Event) => (event.target as HTMLInputElement).checked;
+
+/** A one-line text input. */
+export function textControl(env: ControlEnv, path: string, label: string, value: string, onChange: (value: string) => void, required = false) {
+  const id = controlId(path);
+  return html`<div class="field">
+    <label for=${id}>${label}${required ? html`<span class="required" aria-hidden="true"> *</span>` : nothing}</label>
+    <input id=${id} part="input" type="text" autocomplete="off" .value=${live(value)} ?disabled=${env.disabled}
+      ?required=${required} aria-invalid=${invalid(env, path)} aria-describedby=${describedBy(env, path)}
+      @input=${(e: Event) => onChange(valueOf(e))} />
+    ${message(env, path)}
+  </div>`;
+}
+
+/** A `<select>` of the allowed values, with a "not set" option for nullable fields. */
+export function selectControl(
+  env: ControlEnv,
+  path: string,
+  label: string,
+  options: readonly string[],
+  nullable: boolean,
+  value: string,
+  onChange: (value: string) => void,
+) {
+  const id = controlId(path);
+  return html`<div class="field">
+    <label for=${id}>${label}</label>
+    <select id=${id} part="input select" ?disabled=${env.disabled} aria-invalid=${invalid(env, path)}
+      aria-describedby=${describedBy(env, path)} @change=${(e: Event) => onChange(valueOf(e))}>
+      ${nullable ? html`<option value="" ?selected=${value === ''}>not set</option>` : nothing}
+      ${options.map((option) => html`<option value=${option} ?selected=${option === value}>${option}</option>`)}
+    </select>
+    ${message(env, path)}
+  </div>`;
+}
+
+/** An on/off switch (`<input type=checkbox role=switch>`). */
+export function switchControl(env: ControlEnv, path: string, label: string, value: boolean, onChange: (value: boolean) => void) {
+  const id = controlId(path);
+  return html`<div class="field switch">
+    <input id=${id} part="input switch" type="checkbox" role="switch" .checked=${live(value)} ?disabled=${env.disabled}
+      @change=${(e: Event) => onChange(checkedOf(e))} />
+    <label for=${id}>${label}</label>
+  </div>`;
+}
+
+function move<T>(rows: readonly T[], from: number, to: number): T[] {
+  const next = [...rows];
+  const [row] = next.splice(from, 1);
+  next.splice(to, 0, row!);
+  return next;
+}
+
+/** A string-list editor: add, remove and reorder rows. */
+export function listEditor(env: ControlEnv, path: string, label: string, rows: readonly ListRow[], onChange: (rows: ListRow[]) => void) {
+  const rowPath = (row: ListRow) => `${path}.${row.id}`;
+  const shift = (index: number, by: -1 | 1) => {
+    const row = rows[index]!;
+    onChange(move(rows, index, index + by));
+    // Keep focus on the moved row; its own button may be disabled at the ends.
+    const edge = (by < 0 && index + by === 0) || (by > 0 && index + by === rows.length - 1);
+    env.focusSoon(edge ? controlId(rowPath(row)) : `${controlId(rowPath(row))}-${by < 0 ? 'up' : 'down'}`);
+  };
+  const remove = (index: number) => {
+    const next = rows.filter((_, i) => i !== index);
+    onChange(next);
+    const neighbour = next[index] ?? next[index - 1];
+    env.focusSoon(neighbour ? controlId(rowPath(neighbour)) : `${controlId(path)}-add`);
+  };
+  const add = () => {
+    const row = { id: rowId(), value: '' };
+    onChange([...rows, row]);
+    env.focusSoon(controlId(rowPath(row)));
+  };
+  return html`<fieldset class="editor" part="editor">
+    <legend>${label}</legend>
+    ${rows.length ? nothing : html`<p class="hint">No entries.</p>`}
+    <ol class="rows">
+      ${repeat(
+        rows,
+        (row) => row.id,
+        (row, index) => {
+          const id = controlId(rowPath(row));
+          return html`<li class="row">
+            <label class="visually-hidden" for=${id}>${label}, entry ${index + 1}</label>
+            <input id=${id} part="input" type="text" autocomplete="off" .value=${live(row.value)} ?disabled=${env.disabled}
+              aria-invalid=${invalid(env, rowPath(row))} aria-describedby=${describedBy(env, rowPath(row))}
+              @input=${(e: Event) => onChange(rows.map((r) => (r.id === row.id ? { ...r, value: valueOf(e) } : r)))} />
+            <button id="${id}-up" type="button" part="button" class="icon" ?disabled=${env.disabled || index === 0}
+              aria-label="Move entry ${index + 1} up" @click=${() => shift(index, -1)}>↑</button>
+            <button id="${id}-down" type="button" part="button" class="icon" ?disabled=${env.disabled || index === rows.length - 1}
+              aria-label="Move entry ${index + 1} down" @click=${() => shift(index, 1)}>↓</button>
+            <button type="button" part="button" class="icon" ?disabled=${env.disabled}
+              aria-label="Remove entry ${index + 1}" @click=${() => remove(index)}>✕</button>
+            ${message(env, rowPath(row))}
+          </li>`;
+        },
+      )}
+    </ol>
+    <button id="${controlId(path)}-add" type="button" part="button" ?disabled=${env.disabled} @click=${add}>Add entry</button>
+  </fieldset>`;
+}
+
+/** A key/value editor for an object with arbitrary properties. */
+export function keyValueEditor(
+  env: ControlEnv,
+  path: string,
+  label: string,
+  rows: readonly KeyValueRow[],
+  onChange: (rows: KeyValueRow[]) => void,
+) {
+  const rowPath = (row: KeyValueRow) => `${path}.${row.id}`;
+  const edit = (row: KeyValueRow, patch: Partial<KeyValueRow>) => onChange(rows.map((r) => (r.id === row.id ? { ...r, ...patch } : r)));
+  const remove = (index: number) => {
+    const next = rows.filter((_, i) => i !== index);
+    onChange(next);
+    const neighbour = next[index] ?? next[index - 1];
+    env.focusSoon(neighbour ? controlId(rowPath(neighbour)) : `${controlId(path)}-add`);
+  };
+  const add = () => {
+    const row: KeyValueRow = { id: rowId(), key: '', value: '' };
+    onChange([...rows, row]);
+    env.focusSoon(controlId(rowPath(row)));
+  };
+  return html`<fieldset class="editor" part="editor">
+    <legend>${label}</legend>
+    ${rows.length ? nothing : html`<p class="hint">No variables.</p>`}
+    <ol class="rows">
+      ${repeat(
+        rows,
+        (row) => row.id,
+        (row, index) => {
+          const id = controlId(rowPath(row));
+          return html`<li class="row">
+            <label class="visually-hidden" for=${id}>Key ${index + 1}</label>
+            <input id=${id} part="input" type="text" autocomplete="off" placeholder="key" .value=${live(row.key)}
+              ?disabled=${env.disabled} aria-invalid=${invalid(env, rowPath(row))} aria-describedby=${describedBy(env, rowPath(row))}
+              @input=${(e: Event) => edit(row, { key: valueOf(e) })} />
+            <label class="visually-hidden" for="${id}-value">Value ${index + 1}</label>
+            <input id="${id}-value" part="input" type="text" autocomplete="off" placeholder="value" .value=${live(row.value)}
+              ?disabled=${env.disabled} @input=${(e: Event) => edit(row, { value: valueOf(e) })} />
+            <button type="button" part="button" class="icon" ?disabled=${env.disabled}
+              aria-label="Remove variable ${index + 1}" @click=${() => remove(index)}>✕</button>
+            ${message(env, rowPath(row))}
+          </li>`;
+        },
+      )}
+    </ol>
+    <button id="${controlId(path)}-add" type="button" part="button" ?disabled=${env.disabled} @click=${add}>Add variable</button>
+  </fieldset>`;
+}
+
+/** The private-storage sub-form: the enabled switch, the provider and the optional strings. */
+export function cspsSubform(env: ControlEnv, path: string, label: string, value: CspsForm, onChange: (value: CspsForm) => void) {
+  // The private-storage group's own legend names this sub-form, so it needs no second one.
+  return html`<div class="subform" part="editor" role="group" aria-label=${label}>
+    ${cspsKeys.map((key) => {
+      const sub = `${path}.${key}`;
+      if (key === 'enabled') {
+        return switchControl(env, sub, labelFor(key), value.enabled, (enabled) => onChange({ ...value, enabled }));
+      }
+      return textControl(env, sub, labelFor(key), value[key], (text) => onChange({ ...value, [key]: text }), (cspsConfigSchema[key] as FieldSpec).required === true);
+    })}
+  </div>`;
+}

@@ -1,0 +1,241 @@
+/**
+ * `<platform-admin-panel>`: manage one deployment from your own admin
+ * screens (settings, usage-analytics token, branch deletion). This module
+ * defines no custom element; see `platform-embed/admin`.
+ */
+import { LitElement, html, nothing } from 'lit';
+import type { PropertyValues, TemplateResult } from 'lit';
+import { property } from 'lit/decorators.js';
+import { PlatformApiClient } from '../api/client.js';
+import { parseBaseUrl } from '../api/base-url.js';
+import { version } from '../version.js';
+import { BranchController } from './branch-section.js';
+import { emit } from './events.js';
+import type { ControlEnv } from './field-controls.js';
+import { describeFailure } from './messages.js';
+import type { PanelContext } from './panel-context.js';
+import { SettingsController } from './settings-controller.js';
+import { renderSettings } from './settings-form.js';
+import { adminPanelStyles } from './styles.js';
+import { TokenController } from './token-section.js';
+
+/** The outcome of reading the configuration properties. */
+interface Configuration {
+  client: PlatformApiClient | null;
+  /** An invalid value, shown as a configuration error. */
+  problem: string | null;
+  /** What is still missing before anything can load, shown as a hint. */
+  missing: string | null;
+  deploymentId: number | null;
+}
+
+const notConfigured: Configuration = { client: null, problem: null, missing: null, deploymentId: null };
+
+/**
+ * Manages one deployment of the platform: reads and edits its settings,
+ * issues a usage-analytics token, and deletes branches, showing every failure
+ * with a human message and never losing edits to a failed save.
+ *
+ * Configure it with `base-url` plus the `token` (or `tokenProvider`)
+ * property, or inject a ready `client`; set `deployment-id` to pick the
+ * deployment. Changing the deployment or the credentials aborts requests in
+ * flight and drops their answers; edits are discarded only when the
+ * deployment changes.
+ *
+ * @tag platform-admin-panel
+ * @summary Deployment settings, usage-analytics token and branch deletion for one deployment.
+ *
+ * @fires platform-settings-loaded - The settings were read. `detail`: the `DeploymentSettings`.
+ * @fires platform-settings-saved - A save succeeded. `detail`: the settings the platform returned.
+ * @fires platform-token-issued - A usage-analytics token was issued. `detail`: the `UsageAnalyticsToken`.
+ * @fires platform-branch-deleted - A branch was deleted. `detail`: `{ deploymentId, branchName, removeOnUpstream }`.
+ * @fires platform-api-error - A request failed. `detail`: `{ operation, status, code, message }` (`message` is the text shown).
+ *
+ * @csspart section - Each of the three sections (also `settings-section`, `token-section`, `branch-section`).
+ * @csspart group - A titled group of settings.
+ * @csspart editor - A list, key/value or private-storage editor.
+ * @csspart input - Every text input, select, switch and checkbox (also `select`, `switch`).
+ * @csspart button - Every button (also `primary` and `danger`).
+ * @csspart summary - The pending-changes summary.
+ * @csspart badge - The "Unsaved changes" marker.
+ * @csspart status - Loading, progress and success messages.
+ * @csspart error - Failure messages (also `config-error`).
+ * @csspart field-error - A validation message beside its control.
+ * @csspart empty - The hint shown until the panel is configured.
+ * @csspart token - The (masked) usage-analytics token.
+ * @csspart dialog - The branch deletion confirmation.
+ *
+ * @cssprop [--platform-admin-accent=#2f5bd3] - Primary buttons, switches, focus ring.
+ * @cssprop [--platform-admin-accent-text=#ffffff] - Text on the accent color.
+ * @cssprop [--platform-admin-danger=#b3261e] - Errors and the delete buttons.
+ * @cssprop [--platform-admin-success=#1b6b36] - Success and progress messages.
+ * @cssprop [--platform-admin-text=#1d1d1f] - Text color.
+ * @cssprop [--platform-admin-muted=#55575d] - Hints and labels of read-only values.
+ * @cssprop [--platform-admin-surface=#ffffff] - Background.
+ * @cssprop [--platform-admin-border=#8a8d94] - Borders of sections and controls.
+ * @cssprop [--platform-admin-radius=6px] - Corner radius.
+ * @cssprop [--platform-admin-gap=1rem] - Spacing between sections.
+ * @cssprop [--platform-admin-font=system-ui] - Font family.
+ */
+export class PlatformAdminPanelElement extends LitElement {
+  /** The package version this class was built from. */
+  static readonly version = version;
+
+  static override styles = adminPanelStyles;
+
+  /** Tenant base URL: `https:`, or `http:` on `localhost`, `127.0.0.1` and `[::1]`. Not needed with `client`. */
+  @property({ attribute: 'base-url' }) baseUrl = '';
+
+  /** The deployment to manage (a positive integer). */
+  @property({ attribute: 'deployment-id', type: Number }) deploymentId: number | undefined = undefined;
+
+  /** A ready API client; when set, `baseUrl`, `token` and `tokenProvider` are not used. */
+  @property({ attribute: false }) client: PlatformApiClient | undefined = undefined;
+
+  // Private fields, not Lit-managed properties: a reactive property keeps its
+  // value on an enumerable instance key, and a credential must not show up there.
+  #token: string | undefined;
+  #tokenProvider: (() => Promise<string>) | undefined;
+  #credentialsChanged = true;
+  #config: Configuration = notConfigured;
+  #focusTarget: string | null = null;
+
+  readonly #ctx: PanelContext = {
+    host: this,
+    client: () => this.#config.client,
+    deploymentId: () => this.#config.deploymentId,
+    emit: (name, detail) => emit(this, name, detail),
+    fail: (operation, error, ctx, show) => {
+      const detail = describeFailure(operation, error, ctx);
+      show(detail.message);
+      this.requestUpdate();
+      emit(this, 'platform-api-error', detail);
+      return detail;
+    },
+  };
+
+  readonly #settings = new SettingsController(this.#ctx);
+  readonly #tokenSection = new TokenController(this.#ctx);
+  readonly #branches = new BranchController(this.#ctx, () => this.#settings.deployBranchName);
+
+  /**
+   * Bearer token for the platform API. Property only: never read from or
+   * written to an attribute, never rendered, logged or put in a URL.
+   */
+  get token(): string | undefined {
+    return this.#token;
+  }
+
+  set token(value: string | undefined) {
+    if (value === this.#token) return;
+    this.#token = value;
+    this.#credentialsChanged = true;
+    this.requestUpdate();
+  }
+
+  /** Called for a current bearer token before each request; used when `token` is not set. */
+  get tokenProvider(): (() => Promise<string>) | undefined {
+    return this.#tokenProvider;
+  }
+
+  set tokenProvider(value: (() => Promise<string>) | undefined) {
+    if (value === this.#tokenProvider) return;
+    this.#tokenProvider = value;
+    this.#credentialsChanged = true;
+    this.requestUpdate();
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    // Back on the page after a disconnect aborted a load: load again (kept edits are re-applied).
+    if (this.hasUpdated && this.#settings.needsLoad) void this.#settings.load();
+  }
+
+  #readDeploymentId(): { id: number | null; problem: string | null } {
+    const value: unknown = this.deploymentId;
+    if (value === undefined || value === null) return { id: null, problem: null };
+    if (typeof value === 'number' && Number.isSafeInteger(value) && value > 0) return { id: value, problem: null };
+    return { id: null, problem: 'deployment-id must be a positive whole number.' };
+  }
+
+  #resolve(): Configuration {
+    const deployment = this.#readDeploymentId();
+    const base = { deploymentId: deployment.id, problem: deployment.problem, missing: null };
+    if (this.client) return { ...base, client: this.client };
+    if (!this.baseUrl) return { ...base, client: null, missing: 'Set the base-url attribute to your tenant URL.' };
+    try {
+      parseBaseUrl(this.baseUrl, 'base-url');
+    } catch (error) {
+      return { ...base, client: null, problem: `Invalid configuration: ${(error as Error).message}.` };
+    }
+    const token = this.#token;
+    const provider = this.#tokenProvider;
+    if (!token && !provider) {
+      return { ...base, client: null, missing: 'Set the token or tokenProvider property to sign in to the platform.' };
+    }
+    try {
+      // `token` wins when both are set.
+      const client = new PlatformApiClient(token ? { baseUrl: this.baseUrl, token } : { baseUrl: this.baseUrl, tokenProvider: provider! });
+      return { ...base, client };
+    } catch (error) {
+      return { ...base, client: null, problem: `Invalid configuration: ${(error as Error).message}.` };
+    }
+  }
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    const credentials = this.#credentialsChanged || changed.has('baseUrl') || changed.has('client');
+    const deployment = changed.has('deploymentId');
+    if (this.hasUpdated && !credentials && !deployment) return;
+    this.#credentialsChanged = false;
+    // Lit batches every property set in one task into this single update, so several changes load once.
+    this.#config = this.#resolve();
+    if (credentials) this.#tokenSection.reset();
+    this.#branches.reset();
+    this.#settings.reset(!deployment);
+    void this.#settings.load();
+  }
+
+  protected override updated(): void {
+    const id = this.#focusTarget;
+    this.#focusTarget = null;
+    if (id) this.renderRoot.querySelector<HTMLElement>(`#${id}`)?.focus();
+  }
+
+  #env(): ControlEnv {
+    const errors = this.#settings.errors;
+    return {
+      error: (path) => errors.get(path),
+      disabled: this.#settings.saving,
+      focusSoon: (id) => {
+        this.#focusTarget = id;
+      },
+    };
+  }
+
+  #noDeployment(title: string, id: string): TemplateResult {
+    return html`<h2 id=${id}>${title}</h2>
+      <p class="empty" part="empty">Set the deployment-id attribute to choose a deployment.</p>`;
+  }
+
+  protected override render(): TemplateResult {
+    const { client, problem, missing, deploymentId } = this.#config;
+    const hasDeployment = deploymentId !== null;
+    return html`${problem ? html`<div class="error-box" part="error config-error"><p role="alert">${problem}</p></div>` : nothing}
+    ${!client && missing ? html`<p class="empty" part="empty">${missing}</p>` : nothing}
+    ${client
+      ? html`<section part="section settings-section" aria-labelledby="settings-title">
+            ${hasDeployment ? renderSettings(this.#settings, this.#env()) : this.#noDeployment('Deployment settings', 'settings-title')}
+          </section>
+          <section part="section token-section" aria-labelledby="token-title">${this.#tokenSection.render()}</section>
+          <section part="section branch-section" aria-labelledby="branch-title">
+            ${hasDeployment ? this.#branches.render() : this.#noDeployment('Delete a branch', 'branch-title')}
+          </section>`
+      : nothing}`;
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'platform-admin-panel': PlatformAdminPanelElement;
+  }
+}

@@ -1,0 +1,228 @@
+/**
+ * State and requests of the settings section: load, edit, validate, save,
+ * revert, cancel. Rendering lives in `settings-form.ts`.
+ *
+ * Edits survive everything except a change of deployment: a failed or
+ * cancelled save keeps them, and a reload for the same deployment (new
+ * credentials, reconnection, Retry) re-applies them on top of the fresh
+ * values.
+ */
+import type { ReactiveController } from 'lit';
+import type { DeploymentSettings } from '../api/schemas.js';
+import type { PanelContext } from './panel-context.js';
+import { RequestScope } from './request-scope.js';
+import type { RequestTicket } from './request-scope.js';
+import { buildUpdate, changedKeys, cloneForm, describeChanges, toForm, validateForm } from './settings-draft.js';
+import type { FormValue, PendingChange, SettingsForm } from './settings-draft.js';
+import type { SettingKey } from './field-model.js';
+
+/** Where the settings section is. `idle`: nothing loaded and nothing loading (see `needsLoad`). */
+export type SettingsStatus = 'idle' | 'loading' | 'loaded' | 'error';
+
+/** The settings section's state machine; the element owns one. */
+export class SettingsController implements ReactiveController {
+  /** Lifecycle of the loaded values. */
+  status: SettingsStatus = 'idle';
+  /** The settings as last read from, or returned by, the platform. */
+  original: DeploymentSettings | null = null;
+  /** `original` in form shape. */
+  originalForm: SettingsForm = {};
+  /** The values the user sees and edits. */
+  form: SettingsForm = {};
+  /** Why loading failed, shown with Retry. */
+  loadError: string | null = null;
+  /** Why the last save failed; the edits stay. */
+  saveError: string | null = null;
+  /** The confirmation after a successful save. */
+  notice: string | null = null;
+  /** True while a write is in flight (the Save button is inert then). */
+  saving = false;
+  /** True once a save was tried with invalid values, so errors are announced. */
+  attempted = false;
+
+  readonly #scope = new RequestScope();
+  #load: RequestTicket | null = null;
+  #save: RequestTicket | null = null;
+  /** Edits waiting for the next load of the same deployment. */
+  #pending: SettingsForm = {};
+
+  constructor(private readonly ctx: PanelContext) {
+    ctx.host.addController(this);
+  }
+
+  /** True when nothing is loaded, loading or failed, so a load should start. */
+  get needsLoad(): boolean {
+    return this.status === 'idle';
+  }
+
+  /** The changed fields. */
+  get changed(): SettingKey[] {
+    return this.original ? changedKeys(this.originalForm, this.form) : [];
+  }
+
+  /** The summary lines of the pending changes. */
+  get pending(): PendingChange[] {
+    return this.original ? describeChanges(this.originalForm, this.form) : [];
+  }
+
+  /** Client-side problems of the changed values, by control path. */
+  get errors(): Map<string, string> {
+    return this.original ? validateForm(this.originalForm, this.form) : new Map();
+  }
+
+  /** The deploy branch of the loaded settings (the branch section refuses to delete it). */
+  get deployBranchName(): string | null {
+    return this.original?.deployBranchName ?? null;
+  }
+
+  /** Leaving the page aborts the load or save in flight (edits stay). */
+  hostDisconnected(): void {
+    this.#interrupt();
+    this.ctx.host.requestUpdate();
+  }
+
+  /**
+   * Drops in-flight requests and loaded values. With `keepEdits` (same
+   * deployment, other credentials) the edits wait for the next load.
+   */
+  reset(keepEdits: boolean): void {
+    if (!keepEdits) this.#pending = {};
+    else if (this.original) this.#pending = this.#editsOnly();
+    this.#interrupt();
+    this.original = null;
+    this.originalForm = {};
+    this.form = {};
+    this.status = 'idle';
+    this.loadError = null;
+    this.saveError = null;
+    this.notice = null;
+    this.attempted = false;
+  }
+
+  #interrupt(): void {
+    this.#scope.reset();
+    this.#load = null;
+    this.#save = null;
+    if (this.status === 'loading') this.status = 'idle';
+    if (this.saving) {
+      this.saving = false;
+      this.saveError = 'The save was interrupted before the platform answered. Your edits are kept; save again.';
+    }
+  }
+
+  #editsOnly(): SettingsForm {
+    const edits: SettingsForm = {};
+    for (const key of changedKeys(this.originalForm, this.form)) edits[key] = this.form[key];
+    return cloneForm(edits);
+  }
+
+  /** Reads the settings of the current deployment (re-applying kept edits). */
+  async load(): Promise<void> {
+    const client = this.ctx.client();
+    const deploymentId = this.ctx.deploymentId();
+    if (!client || deploymentId === null || this.#load) return;
+    const ticket = (this.#load = this.#scope.begin());
+    this.status = 'loading';
+    this.loadError = null;
+    this.ctx.host.requestUpdate();
+    try {
+      const settings = await client.getDeploymentSettings(deploymentId, { signal: ticket.signal });
+      if (!ticket.isCurrent()) return;
+      this.#accept(settings, true);
+      this.status = 'loaded';
+      this.#load = null;
+      // State first, then the event: a listener awaiting `updateComplete` sees the rendered form.
+      this.ctx.host.requestUpdate();
+      this.ctx.emit('platform-settings-loaded', settings);
+    } catch (error) {
+      if (!ticket.isCurrent()) return;
+      this.ctx.fail('getDeploymentSettings', error, { deploymentId }, (message) => {
+        this.status = 'error';
+        this.loadError = message;
+        this.#load = null;
+      });
+    } finally {
+      ticket.end();
+      if (this.#load === ticket) this.#load = null;
+      if (ticket.isCurrent()) this.ctx.host.requestUpdate();
+    }
+  }
+
+  #accept(settings: DeploymentSettings, rebase: boolean): void {
+    this.original = settings;
+    this.originalForm = toForm(settings);
+    this.form = { ...cloneForm(this.originalForm), ...(rebase ? cloneForm(this.#pending) : {}) };
+    this.#pending = {};
+  }
+
+  /** Sets one field's value from its control. */
+  set(key: SettingKey, value: FormValue): void {
+    if (this.saving) return;
+    this.form = { ...this.form, [key]: value };
+    this.notice = null;
+    this.ctx.host.requestUpdate();
+  }
+
+  /** Puts every field back to the loaded value. */
+  revert(): void {
+    if (this.saving || !this.original) return;
+    this.form = cloneForm(this.originalForm);
+    this.saveError = null;
+    this.attempted = false;
+    this.ctx.host.requestUpdate();
+  }
+
+  /** Aborts the in-flight load or save; it is reported as cancelled and nothing is lost. */
+  cancel(): void {
+    (this.#save ?? this.#load)?.cancel();
+  }
+
+  /**
+   * Sends the changed fields, once: a second call while a write is in flight
+   * (double click, Enter pressed twice) does nothing.
+   */
+  async save(): Promise<void> {
+    const client = this.ctx.client();
+    const deploymentId = this.ctx.deploymentId();
+    if (this.saving || !this.original || !client || deploymentId === null) return;
+    this.notice = null;
+    if (this.errors.size > 0) {
+      this.attempted = true;
+      this.saveError = 'Some values need attention before saving.';
+      this.ctx.host.requestUpdate();
+      return;
+    }
+    const update = buildUpdate(this.originalForm, this.form);
+    if (Object.keys(update).length === 0) return;
+    const ticket = (this.#save = this.#scope.begin());
+    this.saving = true;
+    this.saveError = null;
+    this.ctx.host.requestUpdate();
+    try {
+      const saved = await client.updateDeploymentSettings(deploymentId, update, { signal: ticket.signal });
+      if (!ticket.isCurrent()) return;
+      this.#accept(saved, false);
+      this.attempted = false;
+      this.notice = 'Settings saved.';
+      this.saving = false;
+      this.#save = null;
+      this.ctx.host.requestUpdate();
+      this.ctx.emit('platform-settings-saved', saved);
+    } catch (error) {
+      if (!ticket.isCurrent()) return;
+      this.ctx.fail('updateDeploymentSettings', error, { deploymentId }, (message) => {
+        this.saveError = message;
+        this.saving = false;
+        this.#save = null;
+      });
+    } finally {
+      ticket.end();
+      // Only this save's own state: a listener may already have started the next one.
+      if (this.#save === ticket) {
+        this.saving = false;
+        this.#save = null;
+        this.ctx.host.requestUpdate();
+      }
+    }
+  }
+}

@@ -1,0 +1,263 @@
+/**
+ * The settings being edited, in the shape the controls work with, and the
+ * three questions asked of it: what changed, is it valid, and what would be
+ * sent. Values are compared in this form shape, so a field the user did not
+ * touch is never "changed" (a `null` switch shows as off and stays unsent
+ * until toggled; a `null` list equals an empty one).
+ */
+import type { FieldSpec } from '../schema.js';
+import { cspsConfigSchema, deploymentSettingsSchema } from '../api/schemas.js';
+import type { DeploymentSettings, DeploymentSettingsUpdate } from '../api/schemas.js';
+import { controlKind, cspsKeys, editableKeys, labelFor } from './field-model.js';
+import type { CspsKey, SettingKey } from './field-model.js';
+
+/** One row of a string-list editor; `id` keeps rows stable while reordering. */
+export interface ListRow {
+  id: number;
+  value: string;
+}
+
+/** One row of the key/value editor; `original` is the loaded value, kept to preserve non-string values. */
+export interface KeyValueRow {
+  id: number;
+  key: string;
+  value: string;
+  original?: unknown;
+}
+
+/** The private-storage sub-form: the switch plus one text per string field. */
+export type CspsForm = { enabled: boolean } & { [K in Exclude<CspsKey, 'enabled'>]: string };
+
+/** A field's value as its control holds it. */
+export type FormValue = string | boolean | ListRow[] | KeyValueRow[] | CspsForm;
+
+/** Every editable field's form value. */
+export type SettingsForm = { [K in SettingKey]?: FormValue };
+
+/** One line of the pending-changes summary. */
+export interface PendingChange {
+  path: string;
+  label: string;
+  from: string;
+  to: string;
+}
+
+let nextRowId = 1;
+
+/** A fresh row id, unique within the page. */
+export function rowId(): number {
+  return nextRowId++;
+}
+
+const specOf = (key: SettingKey): FieldSpec => deploymentSettingsSchema[key];
+
+/** Shows a template-variable value that is not a string (numbers, flags, objects) as JSON text. */
+function showValue(value: unknown): string {
+  return typeof value === 'string' ? value : JSON.stringify(value) ?? '';
+}
+
+function cspsFromApi(value: unknown): CspsForm {
+  const source = (value ?? {}) as Record<string, unknown>;
+  const form = { enabled: source['enabled'] === true } as Record<string, unknown>;
+  for (const key of cspsKeys) {
+    if (key !== 'enabled') form[key] = typeof source[key] === 'string' ? source[key] : '';
+  }
+  return form as CspsForm;
+}
+
+/** The form value of a loaded setting. */
+export function fromApi(key: SettingKey, value: unknown): FormValue {
+  switch (controlKind(specOf(key))) {
+    case 'switch':
+      return value === true;
+    case 'list':
+      return (Array.isArray(value) ? value : []).map((item) => ({ id: rowId(), value: String(item) }));
+    case 'keyValue':
+      return Object.entries((value ?? {}) as Record<string, unknown>).map(([k, v]) => ({
+        id: rowId(),
+        key: k,
+        value: showValue(v),
+        original: v,
+      }));
+    case 'subform':
+      return cspsFromApi(value);
+    default:
+      return typeof value === 'string' ? value : '';
+  }
+}
+
+/** The form for loaded settings. */
+export function toForm(settings: DeploymentSettings): SettingsForm {
+  const form: SettingsForm = {};
+  for (const key of editableKeys) form[key] = fromApi(key, settings[key]);
+  return form;
+}
+
+/** A deep copy of a form, so edits never touch the loaded values. */
+export function cloneForm(form: SettingsForm): SettingsForm {
+  const copy: SettingsForm = {};
+  for (const key of editableKeys) {
+    const value = form[key];
+    if (Array.isArray(value)) copy[key] = value.map((row) => ({ ...row })) as FormValue;
+    else if (typeof value === 'object' && value !== null) copy[key] = { ...value };
+    else if (value !== undefined) copy[key] = value;
+  }
+  return copy;
+}
+
+/** What a value means, without row ids: the basis of change detection. */
+function comparable(value: FormValue | undefined): unknown {
+  if (Array.isArray(value)) return value.map((row) => ('key' in row ? [row.key, row.value] : row.value));
+  return value;
+}
+
+/** True when the field's form value differs from the loaded one. */
+export function isChanged(key: SettingKey, original: SettingsForm, form: SettingsForm): boolean {
+  return JSON.stringify(comparable(original[key])) !== JSON.stringify(comparable(form[key]));
+}
+
+/** The edited fields, in schema order. */
+export function changedKeys(original: SettingsForm, form: SettingsForm): SettingKey[] {
+  return editableKeys.filter((key) => isChanged(key, original, form));
+}
+
+function textToApi(spec: FieldSpec, text: string): string | null {
+  return text === '' && spec.nullable ? null : text;
+}
+
+/** The value a field's form value is sent as. */
+export function toApi(key: SettingKey, value: FormValue | undefined): unknown {
+  const spec = specOf(key);
+  switch (controlKind(spec)) {
+    case 'switch':
+      return value === true;
+    case 'list':
+      return (value as ListRow[]).map((row) => row.value);
+    case 'keyValue': {
+      const out: Record<string, unknown> = {};
+      for (const row of value as KeyValueRow[]) {
+        // An untouched non-string value keeps its JSON type; edited text is sent as text.
+        const keep = row.original !== undefined && typeof row.original !== 'string' && row.value === showValue(row.original);
+        out[row.key] = keep ? row.original : row.value;
+      }
+      return out;
+    }
+    case 'subform': {
+      const form = value as CspsForm;
+      const out: Record<string, unknown> = {};
+      for (const sub of cspsKeys) out[sub] = sub === 'enabled' ? form.enabled : textToApi(cspsConfigSchema[sub], form[sub]);
+      return out;
+    }
+    default:
+      return textToApi(spec, value as string);
+  }
+}
+
+/** The write body: only the changed fields. */
+export function buildUpdate(original: SettingsForm, form: SettingsForm): DeploymentSettingsUpdate {
+  const update: Record<string, unknown> = {};
+  for (const key of changedKeys(original, form)) update[key] = toApi(key, form[key]);
+  return update as DeploymentSettingsUpdate;
+}
+
+function checkRows(key: SettingKey, rows: readonly { id: number; value: string; key?: string }[], errors: Map<string, string>) {
+  const seen = new Set<string>();
+  for (const row of rows) {
+    const name = row.key ?? row.value;
+    const path = `${key}.${row.id}`;
+    if (name.trim() === '') {
+      errors.set(path, row.key === undefined ? 'Enter a value or remove this row.' : 'Enter a key or remove this row.');
+    } else if (seen.has(name)) {
+      errors.set(path, row.key === undefined ? `"${name}" is listed twice.` : `The key "${name}" is used twice.`);
+    }
+    seen.add(name);
+  }
+}
+
+/**
+ * Client-side checks of the changed fields, keyed by control path
+ * (`name`, `launchpadTabs.<rowId>`, `cspsConfig.storageProvider`). Unchanged
+ * fields are not checked: they are not sent, and a value the platform holds
+ * is not the user's to fix before saving something else.
+ */
+export function validateForm(original: SettingsForm, form: SettingsForm): Map<string, string> {
+  const errors = new Map<string, string>();
+  for (const key of changedKeys(original, form)) {
+    const spec = specOf(key);
+    const value = form[key];
+    switch (controlKind(spec)) {
+      case 'list':
+      case 'keyValue':
+        checkRows(key, value as ListRow[] | KeyValueRow[], errors);
+        break;
+      case 'subform':
+        if ((value as CspsForm).storageProvider.trim() === '') {
+          errors.set(`${key}.storageProvider`, `${labelFor('storageProvider')} is required.`);
+        }
+        break;
+      case 'text':
+        if (spec.required && (value as string).trim() === '') errors.set(key, `${labelFor(key)} is required.`);
+        break;
+      default:
+        break;
+    }
+  }
+  return errors;
+}
+
+function showText(spec: FieldSpec, text: string): string {
+  if (text !== '') return text;
+  return spec.nullable ? 'not set' : '(empty)';
+}
+
+function showForm(key: SettingKey, value: FormValue | undefined): string {
+  const spec = specOf(key);
+  switch (controlKind(spec)) {
+    case 'switch':
+      return value ? 'on' : 'off';
+    case 'list': {
+      const rows = value as ListRow[];
+      return rows.length ? rows.map((row) => row.value).join(', ') : '(none)';
+    }
+    default:
+      return showText(spec, (value as string | undefined) ?? '');
+  }
+}
+
+function entryChanges(key: SettingKey, from: KeyValueRow[], to: KeyValueRow[]): PendingChange[] {
+  const before = new Map(from.map((row) => [row.key, row.value]));
+  const after = new Map(to.map((row) => [row.key, row.value]));
+  const out: PendingChange[] = [];
+  for (const name of new Set([...before.keys(), ...after.keys()])) {
+    const a = before.get(name);
+    const b = after.get(name);
+    if (a === b) continue;
+    out.push({
+      path: `${key}.${name}`,
+      label: `${labelFor(key)} › ${name || '(no key)'}`,
+      from: a === undefined ? '(none)' : a,
+      to: b === undefined ? '(removed)' : b,
+    });
+  }
+  return out;
+}
+
+function cspsChanges(key: SettingKey, from: CspsForm, to: CspsForm): PendingChange[] {
+  const out: PendingChange[] = [];
+  for (const sub of cspsKeys) {
+    if (from[sub] === to[sub]) continue;
+    const show = (v: string | boolean) => (typeof v === 'boolean' ? (v ? 'on' : 'off') : showText(cspsConfigSchema[sub], v));
+    out.push({ path: `${key}.${sub}`, label: `${labelFor(key)} › ${labelFor(sub)}`, from: show(from[sub]), to: show(to[sub]) });
+  }
+  return out;
+}
+
+/** The pending-changes summary: one line per changed value (`field: old → new`). */
+export function describeChanges(original: SettingsForm, form: SettingsForm): PendingChange[] {
+  return changedKeys(original, form).flatMap((key): PendingChange[] => {
+    const kind = controlKind(specOf(key));
+    if (kind === 'keyValue') return entryChanges(key, original[key] as KeyValueRow[], form[key] as KeyValueRow[]);
+    if (kind === 'subform') return cspsChanges(key, original[key] as CspsForm, form[key] as CspsForm);
+    return [{ path: key, label: labelFor(key), from: showForm(key, original[key]), to: showForm(key, form[key]) }];
+  });
+}

@@ -1,0 +1,120 @@
+/**
+ * The settings section's markup: the grouped form built from the schema
+ * table, the read-only values, the pending-changes summary and the actions.
+ * State and requests are in `settings-controller.ts`.
+ */
+import { html, nothing } from 'lit';
+import type { TemplateResult } from 'lit';
+import type { FieldSpec } from '../schema.js';
+import { deploymentSettingsSchema, readOnlySettings } from '../api/schemas.js';
+import { controlKind, labelFor, settingGroups } from './field-model.js';
+import type { SettingKey } from './field-model.js';
+import { cspsSubform, keyValueEditor, listEditor, selectControl, switchControl, textControl } from './field-controls.js';
+import type { ControlEnv } from './field-controls.js';
+import type { SettingsController } from './settings-controller.js';
+import type { CspsForm, KeyValueRow, ListRow } from './settings-draft.js';
+
+function field(s: SettingsController, env: ControlEnv, key: SettingKey): TemplateResult {
+  const spec: FieldSpec = deploymentSettingsSchema[key];
+  const value = s.form[key];
+  const label = labelFor(key);
+  const set = (next: unknown) => s.set(key, next as never);
+  switch (controlKind(spec)) {
+    case 'select':
+      return selectControl(env, key, label, spec.enum ?? [], spec.nullable === true, value as string, set);
+    case 'switch':
+      return switchControl(env, key, label, value as boolean, set);
+    case 'list':
+      return listEditor(env, key, label, value as ListRow[], set);
+    case 'keyValue':
+      return keyValueEditor(env, key, label, value as KeyValueRow[], set);
+    case 'subform':
+      return cspsSubform(env, key, label, value as CspsForm, set);
+    default:
+      return textControl(env, key, label, value as string, set, spec.required === true);
+  }
+}
+
+function show(value: unknown): string {
+  if (value === null || value === undefined || value === '') return 'not set';
+  if (typeof value === 'boolean') return value ? 'yes' : 'no';
+  return String(value);
+}
+
+function readOnlyValues(s: SettingsController): TemplateResult {
+  const settings = s.original!;
+  return html`<div class="readonly">
+    <h3>Read-only values</h3>
+    <dl>
+      ${readOnlySettings.map((key) => html`<div><dt>${labelFor(key)}</dt><dd>${show(settings[key])}</dd></div>`)}
+    </dl>
+  </div>`;
+}
+
+function summary(s: SettingsController): TemplateResult {
+  const changes = s.pending;
+  if (changes.length === 0) return html`<div class="summary" part="summary"><p class="hint">No unsaved changes.</p></div>`;
+  return html`<div class="summary" part="summary">
+    <h3 id="pending-title">Changes to save (${changes.length})</h3>
+    <ul aria-labelledby="pending-title">
+      ${changes.map((c) => html`<li><span class="change-label">${c.label}</span>: ${c.from} → ${c.to}</li>`)}
+    </ul>
+  </div>`;
+}
+
+function errorList(s: SettingsController): TemplateResult | typeof nothing {
+  const saveError = s.saveError;
+  if (!saveError) return nothing;
+  const problems = s.attempted ? [...s.errors.values()] : [];
+  return html`${saveError}${problems.length ? html`<ul>${problems.map((p) => html`<li>${p}</li>`)}</ul>` : nothing}`;
+}
+
+/** The form of loaded settings. */
+function form(s: SettingsController, env: ControlEnv): TemplateResult {
+  const dirty = s.changed.length > 0;
+  const inert = s.saving || !dirty;
+  const onSubmit = (event: Event) => {
+    event.preventDefault();
+    void s.save();
+  };
+  return html`<form novalidate @submit=${onSubmit}>
+    ${settingGroups.map(
+      (group) => html`<fieldset class="group" part="group" ?disabled=${s.saving}>
+        <legend>${group.title}</legend>
+        ${group.fields.map((key) => field(s, env, key))}
+      </fieldset>`,
+    )}
+    ${readOnlyValues(s)}
+    ${summary(s)}
+    <div class="actions">
+      <button type="submit" part="button primary" aria-disabled=${inert ? 'true' : 'false'}>
+        ${s.saving ? 'Saving…' : 'Save changes'}
+      </button>
+      <button type="button" part="button" aria-disabled=${inert ? 'true' : 'false'} @click=${() => s.revert()}>Revert</button>
+      ${s.saving ? html`<button type="button" part="button" @click=${() => s.cancel()}>Cancel</button>` : nothing}
+    </div>
+    <p class="status" role="status" part="status">${s.saving ? 'Saving the changes…' : s.notice ?? nothing}</p>
+    <div class="error" role="alert" part="error">${errorList(s)}</div>
+  </form>`;
+}
+
+/** The whole settings section body for the controller's state. */
+export function renderSettings(s: SettingsController, env: ControlEnv): TemplateResult {
+  const dirty = s.changed.length > 0;
+  return html`<h2 id="settings-title">
+      Deployment settings${dirty ? html` <span class="badge" part="badge">Unsaved changes</span>` : nothing}
+    </h2>
+    ${s.status === 'loading'
+      ? html`<div class="loading">
+          <p class="status" role="status" part="status">Loading the settings…</p>
+          <button type="button" part="button" @click=${() => s.cancel()}>Cancel</button>
+        </div>`
+      : nothing}
+    ${s.status === 'error'
+      ? html`<div class="error-box" part="error">
+          <p role="alert">${s.loadError}</p>
+          <button type="button" part="button" @click=${() => void s.load()}>Retry</button>
+        </div>`
+      : nothing}
+    ${s.status === 'loaded' ? form(s, env) : nothing}`;
+}

@@ -1,0 +1,197 @@
+// The usage-analytics token section against the real mock platform, and the
+// secrecy of every credential the panel handles.
+import { expect } from '@open-wc/testing';
+import type { UsageAnalyticsToken } from '../../src/api/index.js';
+import type { PlatformApiErrorDetail } from '../../src/admin/index.js';
+import { timeToExpiry } from '../../src/admin/token-section.js';
+import { $, allAttributeValues, button, mockPlatform, mountPanel, panelText, requests, resetMock, settle, until } from './helpers.js';
+
+const issueToken = (el: HTMLElement) => button(el, /^Issue (a new )?token$/).click();
+
+describe('<platform-admin-panel> usage-analytics token', () => {
+  beforeEach(resetMock);
+
+  it('issues a token: apiUrl, deployment, live expiry, masked until revealed, platform-token-issued', async () => {
+    const { el, log } = await mountPanel();
+    issueToken(el);
+    await until(() => log.count('platform-token-issued') === 1);
+    await settle(el);
+    const token = log.of<UsageAnalyticsToken>('platform-token-issued')[0]!;
+    expect(token.token.split('.')).to.have.length(3);
+    expect(token.deploymentId).to.be.a('number');
+    expect((await requests('issueUsageAnalyticsToken'))).to.have.length(1);
+
+    const text = panelText(el);
+    expect(text).to.contain(token.apiUrl);
+    expect(text).to.contain(String(token.deploymentId));
+    expect(text).to.match(/in 2[34] h \d+ min \d+ s/);
+    expect($(el, 'time').getAttribute('datetime')).to.equal(token.expiresAt);
+    // Masked: not in the DOM at all.
+    expect(el.shadowRoot!.innerHTML).to.not.contain(token.token);
+    expect($(el, '[part="token"]').textContent).to.contain('••••');
+
+    const reveal = button(el, 'Show token');
+    expect(reveal.getAttribute('aria-pressed')).to.equal('false');
+    reveal.click();
+    await settle(el);
+    expect(reveal.getAttribute('aria-pressed')).to.equal('true');
+    expect($(el, '[part="token"]').textContent).to.contain(token.token);
+    expect(allAttributeValues(el).some((v) => v.includes(token.token))).to.equal(false);
+    reveal.click();
+    await settle(el);
+    expect(el.shadowRoot!.innerHTML).to.not.contain(token.token);
+
+    // The countdown moves on by itself.
+    const first = $(el, 'time').textContent;
+    await until(() => $(el, 'time').textContent !== first, 'the expiry countdown did not update', 3000);
+  });
+
+  it('clears its countdown timer when the panel is disconnected', async () => {
+    const { el, log } = await mountPanel();
+    const started: unknown[] = [];
+    const cleared: unknown[] = [];
+    const { setInterval: realSet, clearInterval: realClear } = window;
+    window.setInterval = ((handler: TimerHandler, ms?: number) => {
+      const id = realSet(handler, ms);
+      started.push(id);
+      return id;
+    }) as typeof window.setInterval;
+    window.clearInterval = ((id?: number) => {
+      cleared.push(id);
+      realClear(id);
+    }) as typeof window.clearInterval;
+    try {
+      issueToken(el);
+      await until(() => log.count('platform-token-issued') === 1);
+      expect(started).to.have.length(1);
+      el.remove();
+      expect(cleared).to.include(started[0]);
+    } finally {
+      window.setInterval = realSet;
+      window.clearInterval = realClear;
+    }
+  });
+
+  it('copies the token, and says so when the clipboard refuses', async () => {
+    const { el, log } = await mountPanel();
+    issueToken(el);
+    await until(() => log.count('platform-token-issued') === 1);
+    await settle(el);
+    const token = log.of<UsageAnalyticsToken>('platform-token-issued')[0]!;
+    const copied: string[] = [];
+    const original = Object.getOwnPropertyDescriptor(Navigator.prototype, 'clipboard');
+    try {
+      Object.defineProperty(navigator, 'clipboard', {
+        configurable: true,
+        value: { writeText: async (text: string) => void copied.push(text) },
+      });
+      button(el, 'Copy token').click();
+      await until(() => panelText(el).includes('Token copied'));
+      expect(copied).to.deep.equal([token.token]);
+
+      Object.defineProperty(navigator, 'clipboard', {
+        configurable: true,
+        value: { writeText: () => Promise.reject(new DOMException('denied', 'NotAllowedError')) },
+      });
+      button(el, 'Copy token').click();
+      await until(() => panelText(el).includes('Copying is not allowed here'));
+    } finally {
+      delete (navigator as { clipboard?: unknown }).clipboard;
+      if (original && !('clipboard' in navigator)) Object.defineProperty(Navigator.prototype, 'clipboard', original);
+    }
+  });
+
+  it('403 for a non-admin key: "requires the admin role"', async () => {
+    const { viewerKey } = await mockPlatform();
+    const { el, log } = await mountPanel({ token: viewerKey });
+    issueToken(el);
+    await until(() => log.count('platform-api-error') === 1);
+    await settle(el);
+    const detail = log.of<PlatformApiErrorDetail>('platform-api-error')[0]!;
+    expect(detail).to.deep.equal({
+      operation: 'issueUsageAnalyticsToken',
+      status: 403,
+      code: 'forbidden',
+      message: 'Issuing a usage-analytics token requires the admin role.',
+    });
+    expect($(el, '[part~="token-section"] [role="alert"]').textContent).to.equal(detail.message);
+    expect(log.count('platform-token-issued')).to.equal(0);
+  });
+
+  it('404 when the account has no usage analytics: "not enabled for this account"', async () => {
+    const { noAnalyticsKey } = await mockPlatform();
+    const { el, log } = await mountPanel({ token: noAnalyticsKey, deploymentId: 77 });
+    issueToken(el);
+    await until(() => log.count('platform-api-error') === 1);
+    await settle(el);
+    const detail = log.of<PlatformApiErrorDetail>('platform-api-error')[0]!;
+    expect(detail.code).to.equal('not-found');
+    expect(detail.status).to.equal(404);
+    expect($(el, '[part~="token-section"] [role="alert"]').textContent).to.equal('Usage analytics is not enabled for this account.');
+  });
+
+  it('never puts the API key or the JWT in an attribute, the DOM text or the console', async () => {
+    const { adminKey } = await mockPlatform();
+    const seen: string[] = [];
+    const methods = ['log', 'info', 'debug', 'warn', 'error'] as const;
+    const originals = methods.map((m) => console[m]);
+    methods.forEach((m, i) => {
+      console[m] = (...args: unknown[]) => {
+        seen.push(args.map((a) => (typeof a === 'string' ? a : JSON.stringify(a) ?? String(a))).join(' '));
+        originals[i]!.apply(console, args);
+      };
+    });
+    try {
+      const { el, log } = await mountPanel();
+      issueToken(el);
+      await until(() => log.count('platform-token-issued') === 1);
+      await settle(el);
+      const jwt = log.of<UsageAnalyticsToken>('platform-token-issued')[0]!.token;
+      el.deploymentId = 999; // a failing load, so error paths run too
+      await until(() => log.count('platform-api-error') === 1);
+      await settle(el);
+
+      expect(el.getAttribute('token')).to.equal(null);
+      expect(el.token).to.equal(adminKey);
+      expect(Object.keys(el).some((k) => String((el as unknown as Record<string, unknown>)[k]).includes(adminKey))).to.equal(false);
+      for (const secret of [adminKey, jwt]) {
+        expect(allAttributeValues(el).some((v) => v.includes(secret))).to.equal(false);
+        expect(el.shadowRoot!.innerHTML).to.not.contain(secret);
+        expect(el.outerHTML).to.not.contain(secret);
+        expect(seen.some((line) => line.includes(secret))).to.equal(false);
+      }
+      for (const detail of log.of<PlatformApiErrorDetail>('platform-api-error')) {
+        expect(JSON.stringify(detail)).to.not.contain(adminKey);
+      }
+    } finally {
+      methods.forEach((m, i) => {
+        console[m] = originals[i]!;
+      });
+    }
+  });
+
+  it('keeps the token across a deployment change, and forgets it when the credentials change', async () => {
+    const { viewerKey } = await mockPlatform();
+    const { el, log } = await mountPanel();
+    issueToken(el);
+    await until(() => log.count('platform-token-issued') === 1);
+    el.deploymentId = 43;
+    await until(() => log.count('platform-settings-loaded') === 2);
+    await settle(el);
+    expect(el.shadowRoot!.querySelector('[part="token"]')).to.not.equal(null);
+    el.token = viewerKey;
+    await settle(el);
+    expect(el.shadowRoot!.querySelector('[part="token"]')).to.equal(null);
+  });
+});
+
+describe('timeToExpiry', () => {
+  it('formats hours, minutes and seconds, expiry and unreadable timestamps', () => {
+    const now = Date.parse('2026-01-01T00:00:00Z');
+    expect(timeToExpiry('2026-01-02T00:00:00Z', now)).to.equal('24 h 0 min 0 s');
+    expect(timeToExpiry('2026-01-01T00:02:05Z', now)).to.equal('2 min 5 s');
+    expect(timeToExpiry('2026-01-01T00:00:09Z', now)).to.equal('9 s');
+    expect(timeToExpiry('2025-12-31T23:59:59Z', now)).to.equal('expired');
+    expect(timeToExpiry('not a date', now)).to.equal(null);
+  });
+});
