@@ -1,0 +1,87 @@
+/**
+ * The link between one element and its iframe window: routes that window's
+ * messages through the shared router (rule 2), checks them (rules 1, 3, 4),
+ * explains rejections when debugging, and posts actions to the tenant origin.
+ */
+import { MESSAGE_SOURCE } from '../protocol/catalog.js';
+import { buildAction, type PlatformEventMessage } from '../protocol/envelope.js';
+import { isPlainObject } from '../schema.js';
+import { acceptFrameMessage } from './inbound.js';
+import { observeMessages, registerFrame } from './router.js';
+
+const LOG = '[platform-embed]';
+
+/** What the channel needs from its element. */
+export interface ChannelHost {
+  /** True when every accepted and rejected message is logged. */
+  isDebug(): boolean;
+  /** An accepted event from the iframe. */
+  receive(message: PlatformEventMessage): void;
+}
+
+export class FrameChannel {
+  /** The tenant origin of the current load; `null` while nothing is loaded. */
+  origin: string | null = null;
+  private win: Window | null = null;
+  private unroute?: () => void;
+  private unobserve?: () => void;
+
+  constructor(private readonly host: ChannelHost) {}
+
+  /** Routes messages of `win` (the iframe's current window) to this channel; `null` detaches. */
+  attach(win: Window | null): void {
+    if (win === this.win) return;
+    this.unroute?.();
+    this.win = win;
+    this.unroute = win ? registerFrame(win, this.onMessage) : undefined;
+  }
+
+  /** Turns the debug explanation of other windows' messages on or off. */
+  observe(on: boolean): void {
+    if (on && !this.unobserve) this.unobserve = observeMessages(this.onForeign);
+    if (!on && this.unobserve) {
+      this.unobserve();
+      this.unobserve = undefined;
+    }
+  }
+
+  /** Detaches from the router entirely (disconnect). */
+  close(): void {
+    this.attach(null);
+    this.observe(false);
+    this.origin = null;
+  }
+
+  /** Posts an action envelope to the iframe window, targeted at the tenant origin (never `*`). */
+  post(type: string, payload: Record<string, unknown>): void {
+    const { win, origin } = this;
+    if (!win || !origin) return;
+    try {
+      win.postMessage(buildAction(type, payload), origin);
+      if (this.host.isDebug()) console.debug(`${LOG} sent action: ${type}`);
+    } catch (error) {
+      // Arguments were checked when the action was requested; this is a browser refusal.
+      console.warn(`${LOG} could not send ${type}: ${(error as Error).message}`);
+    }
+  }
+
+  private onMessage = (event: MessageEvent): void => {
+    const parsed = acceptFrameMessage(event, this.origin);
+    if (!parsed.ok) {
+      if (this.host.isDebug()) console.debug(`${LOG} rejected message: ${parsed.reason}`);
+      return;
+    }
+    if (this.host.isDebug()) console.debug(`${LOG} accepted message: ${parsed.message.type}`);
+    this.host.receive(parsed.message);
+  };
+
+  private onForeign = (event: MessageEvent): void => {
+    if (event.source !== null && event.source === this.win) return;
+    const data: unknown = event.data;
+    // Only messages that claim to be the protocol's are explained; other page traffic is not ours.
+    if (!isPlainObject(data) || data.source !== MESSAGE_SOURCE) return;
+    const reason =
+      event.origin !== this.origin ? `origin ${event.origin || '(opaque)'} is not the tenant origin` : "source is not this element's iframe";
+    console.debug(`${LOG} rejected message: ${reason}`);
+  };
+}

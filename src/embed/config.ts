@@ -1,0 +1,174 @@
+/**
+ * Attribute and property values of `<platform-embed>` checked into the
+ * values the element uses. Each check returns the usable value (or
+ * `undefined` when unset) or the reason it was refused; the element turns a
+ * reason into a `ConfigError` event and a console warning.
+ */
+import { colorSchemes, type ColorScheme, type EmbedTheme } from '../protocol/catalog.js';
+import { isPlainObject } from '../schema.js';
+import { buildAction } from '../protocol/envelope.js';
+import { localeProblem, timeZoneProblem, viewerLocale, viewerTimeZone } from '../protocol/values.js';
+import { checkFilters, embedPathProblem, parseBaseUrl, type Checked, type TenantBase } from './url.js';
+
+/** The default `ready-timeout`, in milliseconds. */
+export const DEFAULT_READY_TIMEOUT = 20_000;
+
+type Maybe<T> = Checked<T | undefined>;
+
+const unset = { ok: true, value: undefined } as const;
+const fail = (reason: string) => ({ ok: false, reason }) as const;
+const isUnset = (raw: unknown) => raw === undefined || raw === null || raw === '';
+
+/** `base-url`: see `parseBaseUrl`. */
+export function checkBaseUrl(raw: unknown): Maybe<TenantBase> {
+  if (isUnset(raw)) return unset;
+  if (typeof raw !== 'string') return fail('must be a string');
+  return parseBaseUrl(raw);
+}
+
+/** `dashboard`: a non-empty public id. */
+export function checkDashboard(raw: unknown): Maybe<string> {
+  if (isUnset(raw)) return unset;
+  return typeof raw === 'string' ? { ok: true, value: raw } : fail('must be a string');
+}
+
+/** `path`: an in-embed path under `/embed/`. */
+export function checkPath(raw: unknown): Maybe<string> {
+  if (isUnset(raw)) return unset;
+  if (typeof raw !== 'string') return fail('must be a string');
+  const problem = embedPathProblem(raw);
+  return problem ? fail(problem) : { ok: true, value: raw };
+}
+
+/** `scheme`: `light`, `dark` or `auto`. */
+export function checkScheme(raw: unknown): Maybe<ColorScheme> {
+  if (isUnset(raw)) return unset;
+  return (colorSchemes as readonly unknown[]).includes(raw)
+    ? { ok: true, value: raw as ColorScheme }
+    : fail(`must be one of ${colorSchemes.join(', ')}`);
+}
+
+/** `locale`: a BCP 47 tag, or `auto` for the viewer's language. */
+export function checkLocale(raw: unknown): Maybe<string> {
+  if (isUnset(raw)) return unset;
+  if (typeof raw !== 'string') return fail('must be a string');
+  if (raw === 'auto') return { ok: true, value: viewerLocale() };
+  const problem = localeProblem(raw);
+  return problem ? fail(problem) : { ok: true, value: raw };
+}
+
+/** `timezone`: an IANA name, or `auto` for the viewer's own zone; never a bare offset. */
+export function checkTimezone(raw: unknown): Maybe<string> {
+  if (isUnset(raw)) return unset;
+  if (typeof raw !== 'string') return fail('must be a string');
+  if (raw === 'auto') return { ok: true, value: viewerTimeZone() };
+  const problem = timeZoneProblem(raw);
+  return problem ? fail(problem) : { ok: true, value: raw };
+}
+
+/** `ready-timeout`: a non-negative number of milliseconds; `0` disables. Unset gives the default. */
+export function checkReadyTimeout(raw: unknown): Checked<number> {
+  if (raw === undefined || raw === null) return { ok: true, value: DEFAULT_READY_TIMEOUT };
+  return typeof raw === 'number' && Number.isFinite(raw) && raw >= 0
+    ? { ok: true, value: raw }
+    : fail('must be a non-negative number of milliseconds');
+}
+
+/** `theme`: a plain JSON copy of an `embedTheme` object, checked as the `set-theme` action checks it. */
+export function checkTheme(raw: unknown): Maybe<EmbedTheme> {
+  if (raw === undefined || raw === null) return unset;
+  try {
+    return { ok: true, value: buildAction('platform:action:set-theme', raw as EmbedTheme).payload };
+  } catch (error) {
+    return fail((error as Error).message);
+  }
+}
+
+/**
+ * Parses the JSON form of the `theme` and `filters` attributes (for CMS
+ * pages that cannot set properties). `[object Object]` is what frameworks
+ * write when they set an object before the element is defined; the reason
+ * says how to fix it.
+ */
+export function parseJsonAttribute(value: string): Checked<Record<string, unknown>> {
+  if (value.startsWith('[object ')) {
+    return fail('holds a stringified object; set the property (define the element before rendering) instead');
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(value);
+  } catch {
+    return fail('is not valid JSON');
+  }
+  return isPlainObject(parsed) ? { ok: true, value: parsed } : fail('must be a JSON object');
+}
+
+/** Values in use after checking: an invalid attribute leaves its entry unset. */
+export interface Effective {
+  base?: TenantBase | undefined;
+  dashboard?: string | undefined;
+  path?: string | undefined;
+  scheme?: ColorScheme | undefined;
+  theme?: EmbedTheme | undefined;
+  locale?: string | undefined;
+  timezone?: string | undefined;
+  filters: Record<string, unknown>;
+  readyTimeout: number;
+}
+
+/** The element's raw inputs, as set by attributes or properties. */
+export interface Inputs {
+  baseUrl?: unknown;
+  dashboard?: unknown;
+  path?: unknown;
+  scheme?: unknown;
+  theme?: unknown;
+  locale?: unknown;
+  timezone?: unknown;
+  filters?: unknown;
+  readyTimeout?: unknown;
+}
+
+/** State keys in the order their actions are applied. */
+export const stateKeys = ['scheme', 'theme', 'locale', 'timezone'] as const;
+
+type Check = (raw: unknown) => Checked<unknown>;
+
+/** Input property → attribute name (for messages) and check. */
+const checks: Record<Exclude<keyof Inputs, 'filters'>, [string, keyof Effective, Check]> = {
+  baseUrl: ['base-url', 'base', checkBaseUrl],
+  dashboard: ['dashboard', 'dashboard', checkDashboard],
+  path: ['path', 'path', checkPath],
+  readyTimeout: ['ready-timeout', 'readyTimeout', checkReadyTimeout],
+  scheme: ['scheme', 'scheme', checkScheme],
+  theme: ['theme', 'theme', checkTheme],
+  locale: ['locale', 'locale', checkLocale],
+  timezone: ['timezone', 'timezone', checkTimezone],
+};
+
+/**
+ * Re-checks the inputs for which `changed(key)` is true into `effective`.
+ * Each refused value is reported as `(attribute, message)` and leaves its
+ * entry unset (`ready-timeout`: the default).
+ */
+export function applyInputs(
+  effective: Effective,
+  inputs: Inputs,
+  changed: (key: keyof Inputs) => boolean,
+  report: (attribute: string, message: string) => void,
+): void {
+  const target = effective as unknown as Record<string, unknown>;
+  for (const key of Object.keys(checks) as (keyof typeof checks)[]) {
+    if (!changed(key)) continue;
+    const [attribute, field, check] = checks[key];
+    const result = check(inputs[key]);
+    if (!result.ok) report(attribute, `${attribute} ${result.reason}`);
+    target[field] = result.ok ? result.value : undefined;
+  }
+  effective.readyTimeout ??= DEFAULT_READY_TIMEOUT;
+  if (changed('filters')) {
+    const { value, problems } = checkFilters(inputs.filters);
+    for (const problem of problems) report('filters', `filters ${problem}`);
+    effective.filters = value;
+  }
+}

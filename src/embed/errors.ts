@@ -1,0 +1,54 @@
+/**
+ * Host-side errors of `<platform-embed>`. They reach the page as
+ * `platform-error` events with `context: "host"`; `whenReady()` rejects with
+ * the fatal ones.
+ */
+
+/** An invalid attribute or property value; the value is ignored, never sent or loaded. */
+export class ConfigError extends Error {
+  /** The attribute (or property-only name) holding the invalid value. */
+  readonly attribute: string;
+
+  constructor(attribute: string, message: string) {
+    super(message);
+    this.name = 'ConfigError';
+    this.attribute = attribute;
+  }
+}
+
+/** No `platform:event:ready` arrived within `readyTimeout` milliseconds of a load start. */
+export class ReadyTimeoutError extends Error {
+  /** The timeout that elapsed, in milliseconds. */
+  readonly timeout: number;
+
+  constructor(timeout: number) {
+    super(`The embed did not become ready within ${timeout} ms.`);
+    this.name = 'ReadyTimeoutError';
+    this.timeout = timeout;
+  }
+}
+
+/**
+ * `sessionProvider` rejected or returned no session id. The message never
+ * holds a session; the provider's own error, when there is one, is `cause`.
+ */
+export class SessionError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message);
+    this.name = 'SessionError';
+    if (options && 'cause' in options) Object.defineProperty(this, 'cause', { value: options.cause, configurable: true, writable: true });
+  }
+}
+
+/** The `detail` of a host-side `platform-error` event. */
+export interface HostErrorDetail {
+  message: string;
+  name: 'ConfigError' | 'ReadyTimeoutError' | 'SessionError';
+  context: 'host';
+  fatal: boolean;
+}
+
+/** The `detail` of a host-side error event for `error`. */
+export function hostErrorDetail(error: ConfigError | ReadyTimeoutError | SessionError, fatal: boolean): HostErrorDetail {
+  return { message: error.message, name: error.name as HostErrorDetail['name'], context: 'host', fatal };
+}

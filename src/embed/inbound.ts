@@ -1,0 +1,49 @@
+/**
+ * Inbound side of the element: contract acceptance rule 1 (origin) on top of
+ * the envelope checks, and the DOM events an accepted message becomes.
+ */
+import { domEventName, isKnownEventType, type PlatformEventDetailMap } from '../protocol/catalog.js';
+import { parseEventMessage, type ParsedEvent, type PlatformEventMessage } from '../protocol/envelope.js';
+import type { HostErrorDetail } from './errors.js';
+
+/**
+ * Checks a message that came from the element's own iframe window (rule 2
+ * is the router's): its origin must be the tenant origin of the current load.
+ */
+export function acceptFrameMessage(event: MessageEvent, tenantOrigin: string | null): ParsedEvent {
+  if (tenantOrigin === null || event.origin !== tenantOrigin) {
+    return { ok: false, reason: `origin ${event.origin || '(opaque)'} is not the tenant origin` };
+  }
+  return parseEventMessage(event.data);
+}
+
+/**
+ * Dispatches `message` on `target`: the specific DOM event for a known type,
+ * then `platform-event` for every type. Each gets its own fresh payload.
+ */
+export function dispatchPlatformEvent(target: EventTarget, message: PlatformEventMessage): void {
+  if (isKnownEventType(message.type)) {
+    target.dispatchEvent(event(domEventName(message.type), { ...message.payload }));
+  }
+  const { type, surface, timestamp, payload } = message;
+  target.dispatchEvent(event('platform-event', { type, surface, timestamp, payload: { ...payload } }));
+}
+
+/** Dispatches a host-side `platform-error`. */
+export function dispatchHostError(target: EventTarget, detail: HostErrorDetail): void {
+  target.dispatchEvent(event('platform-error', detail));
+}
+
+function event<T>(name: string, detail: T): CustomEvent<T> {
+  return new CustomEvent(name, { detail, bubbles: true, composed: true });
+}
+
+/** `detail` of `platform-error`: an embed error payload, or a host-side error. */
+export type PlatformErrorDetail = PlatformEventDetailMap['platform-error'] | HostErrorDetail;
+
+/** Every DOM event of `<platform-embed>` with its `detail` type. */
+export type PlatformEmbedEventMap = {
+  [K in keyof PlatformEventDetailMap]: CustomEvent<K extends 'platform-error' ? PlatformErrorDetail : PlatformEventDetailMap[K]>;
+} & {
+  'platform-event': CustomEvent<PlatformEventMessage>;
+};

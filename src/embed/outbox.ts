@@ -1,0 +1,118 @@
+/**
+ * Outbound side of the element: decides when an action is sent. Before
+ * ready, actions wait in an `ActionQueue`; at every ready the current state
+ * is re-applied and the queue is flushed in call order. After ready, a state
+ * property change is sent only when it differs from what the embed already
+ * has, so a setter method and the property change it causes send once.
+ */
+import { ActionQueue } from './action-queue.js';
+import { filterUrlParameter } from './url.js';
+
+/** State re-applied after every ready, with the action that carries it. */
+export const stateActions = {
+  scheme: 'platform:action:set-color-scheme',
+  theme: 'platform:action:set-theme',
+  locale: 'platform:action:set-locale',
+  timezone: 'platform:action:set-timezone',
+} as const;
+
+export type StateKey = keyof typeof stateActions;
+type Payload = Record<string, unknown>;
+
+/** What the outbox needs from its element. */
+export interface OutboxHost {
+  /** True while the embed is ready. */
+  isReady(): boolean;
+  /** Posts an action to the embed now. */
+  post(type: string, payload: Payload): void;
+  /** The payload of a state action for the current value, or `undefined` when unset. */
+  statePayload(key: StateKey): Payload | undefined;
+  /** The current JSON value of a filter member, or `undefined` when it has none. */
+  filterJson(member: string): string | undefined;
+}
+
+const FILTER = 'filter:';
+
+export class Outbox {
+  private readonly queue = new ActionQueue();
+  /** State key → JSON of the payload the current document received. */
+  private readonly applied = new Map<string, string>();
+  /** Filter member → JSON value the embed has (from the URL or sent), or will get from the queue. */
+  private readonly filters = new Map<string, string>();
+
+  constructor(private readonly host: OutboxHost) {}
+
+  /** An explicit call: sent now when ready, otherwise queued (coalesced by `key`). */
+  request(key: string | undefined, type: string, resolve: () => Payload | null): void {
+    if (!this.host.isReady()) {
+      this.queue.push({ key, type, resolve });
+      return;
+    }
+    const payload = resolve();
+    if (payload) this.send(key, type, payload);
+  }
+
+  /** A state setter: sends (or queues) the state's current value. */
+  requestState(key: StateKey): void {
+    this.request(key, stateActions[key], () => this.host.statePayload(key) ?? null);
+  }
+
+  /** A state property changed: sent after ready when the embed does not have it yet. */
+  stateChanged(key: StateKey): void {
+    if (!this.host.isReady()) return; // re-applied at ready
+    const payload = this.host.statePayload(key);
+    if (payload && this.applied.get(key) !== JSON.stringify(payload)) this.send(key, stateActions[key], payload);
+  }
+
+  /** Sends (or queues) `set-filter` for `member`, unconditionally. */
+  requestFilter(member: string): void {
+    const json = this.host.filterJson(member);
+    this.setFilterRecord(member, json);
+    this.request(FILTER + member, 'platform:action:set-filter', () => ({
+      // A member removed from `filters` is cleared with a JSON null.
+      filterUrlParameter: filterUrlParameter(member, this.host.filterJson(member) ?? 'null'),
+    }));
+  }
+
+  /** `filters` changed: one `set-filter` per member whose value differs from what the embed has. */
+  filtersChanged(current: Readonly<Record<string, unknown>>): void {
+    const members = new Set([...this.filters.keys(), ...Object.keys(current)]);
+    for (const member of members) {
+      if (this.host.filterJson(member) !== this.filters.get(member)) this.requestFilter(member);
+    }
+  }
+
+  /** A load started with `filters` in its URL: waiting filter actions are superseded. */
+  loaded(filters: Readonly<Record<string, unknown>>): void {
+    this.filters.clear();
+    for (const [member, value] of Object.entries(filters)) this.filters.set(member, JSON.stringify(value));
+    this.queue.removePrefix(FILTER);
+  }
+
+  /**
+   * The embed is ready: re-apply the state that is set and not waiting in
+   * the queue, then flush the queue in call order.
+   */
+  ready(): void {
+    this.applied.clear();
+    for (const key of Object.keys(stateActions) as StateKey[]) {
+      if (this.queue.has(key)) continue;
+      const payload = this.host.statePayload(key);
+      if (payload) this.send(key, stateActions[key], payload);
+    }
+    for (const item of this.queue.drain()) {
+      const payload = item.resolve();
+      if (payload) this.send(item.key, item.type, payload);
+    }
+  }
+
+  private setFilterRecord(member: string, json: string | undefined): void {
+    if (json === undefined) this.filters.delete(member);
+    else this.filters.set(member, json);
+  }
+
+  private send(key: string | undefined, type: string, payload: Payload): void {
+    this.host.post(type, payload);
+    if (key !== undefined && key in stateActions) this.applied.set(key, JSON.stringify(payload));
+  }
+}

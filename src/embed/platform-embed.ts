@@ -1,0 +1,436 @@
+import { LitElement, html, type PropertyValues } from 'lit';
+import { property, state } from 'lit/decorators.js';
+import { ifDefined } from 'lit/directives/if-defined.js';
+import { keyed } from 'lit/directives/keyed.js';
+import type { ColorScheme, EmbedTheme, ReadyPayload } from '../protocol/catalog.js';
+import { buildAction, type PlatformEventMessage } from '../protocol/envelope.js';
+import { filterMemberProblem, jsonSnapshot } from '../protocol/values.js';
+import { version } from '../version.js';
+import * as config from './config.js';
+import { ConfigError, hostErrorDetail, type ReadyTimeoutError, type SessionError } from './errors.js';
+import { FrameLoader } from './loader.js';
+import { FrameChannel } from './channel.js';
+import { dispatchHostError, dispatchPlatformEvent, type PlatformEmbedEventMap } from './inbound.js';
+import { Outbox, type StateKey } from './outbox.js';
+import { embedStyles } from './styles.js';
+import { buildEmbedUrl } from './url.js';
+
+const DEFAULT_TITLE = 'Embedded analytics';
+const LOG = '[platform-embed]';
+
+/** Properties whose change loads a new embed URL. */
+const reloadKeys = ['baseUrl', 'dashboard', 'session', 'allowExport'] as const;
+
+/**
+ * Embeds a platform dashboard, app or AI chat in an iframe and speaks the
+ * embed's postMessage protocol: it checks every message (tenant origin, own
+ * iframe window, envelope and payload) before turning it into a DOM event,
+ * and posts actions to the tenant origin only, waiting for ready.
+ *
+ * @tag platform-embed
+ * @summary An iframe embed of a platform dashboard, app or chat with typed events and actions.
+ *
+ * @attr {boolean} ready - Reflected, read-only: present between the embed's ready and the next load.
+ * @attr {string} theme - JSON form of the `theme` property, e.g. `{"primaryColor":"#f00"}` (for pages that cannot set properties).
+ * @attr {string} filters - JSON form of the `filters` property, e.g. `{"orders.status":"shipped"}`.
+ *
+ * @fires {CustomEvent<ReadyPayload>} platform-ready - The embed authenticated and mounted (after every load).
+ * @fires {CustomEvent<ViewPayload>} platform-view - A surface was viewed; updates `currentPath`.
+ * @fires {CustomEvent<NavigatePayload>} platform-navigate - The viewer navigated in the embed; updates `currentPath`.
+ * @fires {CustomEvent<DashboardLoadedPayload>} platform-dashboard-loaded - All widgets of the dashboard rendered.
+ * @fires {CustomEvent<DownloadPayload>} platform-download - The viewer exported data or an image.
+ * @fires {CustomEvent<DrilldownPayload>} platform-drilldown - The viewer drilled into a measure.
+ * @fires {CustomEvent<AiQueryPayload>} platform-ai-query - The viewer ran a natural-language query.
+ * @fires {CustomEvent<PlatformErrorDetail>} platform-error - The embed reported an error, or a host-side problem (`context: "host"`: ConfigError, ReadyTimeoutError, SessionError).
+ * @fires {CustomEvent<PlatformEventMessage>} platform-event - Every accepted embed event, known or not: `{ type, surface, timestamp, payload }`.
+ *
+ * @slot loading - Shown until the embed is ready; default: a "Loading…" status.
+ * @slot error - Shown after a fatal error (ready timeout, session provider failure); default: an alert text.
+ *
+ * @csspart iframe - The embed iframe.
+ * @csspart loading - The container of the loading slot.
+ * @csspart error - The container of the error slot.
+ *
+ * @cssprop [--platform-embed-height=600px] - Height of the element.
+ * @cssprop [--platform-embed-overlay-background=Canvas] - Background of the loading and error overlays.
+ * @cssprop [--platform-embed-overlay-color=CanvasText] - Text color of the loading and error overlays.
+ */
+export class PlatformEmbedElement extends LitElement {
+  /** The package version this class was built from. */
+  static readonly version = version;
+  static override styles = embedStyles;
+
+  /** Tenant base URL; its origin is the only origin messages are accepted from and actions posted to. */
+  @property({ attribute: 'base-url' }) baseUrl?: string;
+  /** Dashboard public id: loads `{base}/embed/dashboard/<id>`. */
+  @property() dashboard?: string;
+  /** In-embed path under `/embed/`, used when `dashboard` is not set; after ready a change navigates. */
+  @property() path?: string;
+  /** Session id from the host backend, sent as the `session` query parameter. */
+  @property() session?: string;
+  /** Gives a session id when `session` is empty: called before each load and on `reload()`. */
+  @property({ attribute: false }) sessionProvider?: () => Promise<string>;
+  /** Color scheme: `light`, `dark` or `auto`. */
+  @property() scheme?: ColorScheme;
+  /** UI language (BCP 47), or `auto` for `navigator.language`. */
+  @property() locale?: string;
+  /** IANA time zone name, or `auto` for the viewer's own; never a bare UTC offset. */
+  @property() timezone?: string;
+  /** Adds `allowExport=true` to the embed URL. */
+  @property({ type: Boolean, attribute: 'allow-export' }) allowExport = false;
+  /** `<view>.<dimension>` → value; also settable as a JSON `filters` attribute. */
+  @property({ attribute: false }) filters?: Record<string, unknown>;
+  /** An `embedTheme` object; also settable as a JSON `theme` attribute. */
+  @property({ attribute: false }) theme?: EmbedTheme;
+  /** The iframe's accessible title. */
+  @property({ attribute: 'frame-title' }) frameTitle = DEFAULT_TITLE;
+  /** Milliseconds to wait for ready after a load starts; `0` disables. */
+  @property({ type: Number, attribute: 'ready-timeout' }) readyTimeout = config.DEFAULT_READY_TIMEOUT;
+  /** The iframe's permissions policy. */
+  @property() allow = 'fullscreen; clipboard-write';
+  /** The iframe's referrer policy. */
+  @property({ attribute: 'referrer-policy' }) referrerPolicy = 'strict-origin-when-cross-origin';
+  /** Logs every accepted and rejected message, with the reason, through `console.debug`. */
+  @property({ type: Boolean }) debug = false;
+
+  @state() private _ready = false;
+  @state() private _fatal = false;
+  /** The error of the current load's fatal failure; read only while `_fatal` is true. */
+  private _fatalError: Error | null = null;
+  @state() private _frameKey = 0;
+  @state() private _frameSrc: string | undefined;
+
+  private _readyInfo: ReadyPayload | null = null;
+  private _currentPath: string | null = null;
+  private _eff: config.Effective = { filters: {}, readyTimeout: config.DEFAULT_READY_TIMEOUT };
+  private _needsLoad = false;
+  private _waiters: { resolve: (info: ReadyPayload) => void; reject: (error: Error) => void }[] = [];
+  private _pendingErrors: ConfigError[] = [];
+  private _reflectingReady = false;
+
+  private readonly _outbox = new Outbox({
+    isReady: () => this._ready,
+    post: (type, payload) => this._channel.post(type, payload),
+    statePayload: (key) => this._statePayload(key),
+    filterJson: (member) => (member in this._eff.filters ? JSON.stringify(this._eff.filters[member]) : undefined),
+  });
+
+  private readonly _channel = new FrameChannel({
+    isDebug: () => this.debug,
+    receive: (message) => this._receive(message),
+  });
+
+  private readonly _loader = new FrameLoader({
+    navigate: (session) => this._navigateFrame(session),
+    fail: (error) => this._fail(error),
+  });
+
+  constructor() {
+    super();
+    // A value assigned before the element was defined would shadow these read-only accessors for good.
+    for (const name of ['ready', 'readyInfo', 'currentPath', 'iframe']) {
+      if (Object.prototype.hasOwnProperty.call(this, name)) delete (this as unknown as Record<string, unknown>)[name];
+    }
+  }
+
+  /** True between the embed's ready and the next load. Read-only: setting it does nothing. */
+  get ready(): boolean {
+    return this._ready;
+  }
+  set ready(_ignored: boolean) {
+    // Read-only state; frameworks that bind every attribute must not be able to fake it.
+  }
+
+  /** The last ready payload, or `null` before the first ready. */
+  get readyInfo(): ReadyPayload | null {
+    return this._readyInfo && { ...this._readyInfo };
+  }
+
+  /** The in-embed path last reported by a `view` or `navigate` event. */
+  get currentPath(): string | null {
+    return this._currentPath;
+  }
+
+  /** The wrapped iframe (a new one per load). */
+  get iframe(): HTMLIFrameElement | null {
+    return this.renderRoot?.querySelector('iframe') ?? null;
+  }
+
+  static override get observedAttributes(): string[] {
+    return [...super.observedAttributes, 'ready', 'theme', 'filters'];
+  }
+
+  override attributeChangedCallback(name: string, old: string | null, value: string | null): void {
+    if (name === 'ready') {
+      if (!this._reflectingReady && (value !== null) !== this._ready) this._reflectReady();
+      return;
+    }
+    if (name === 'theme' || name === 'filters') {
+      if (value === null) {
+        this[name] = undefined;
+        return;
+      }
+      const parsed = config.parseJsonAttribute(value);
+      if (parsed.ok) this[name] = parsed.value;
+      else this._configError(name, `${name} attribute ${parsed.reason}`);
+      return;
+    }
+    super.attributeChangedCallback(name, old, value);
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    this._needsLoad = true;
+    this.requestUpdate();
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this._loader.cancel();
+    this._channel.close();
+    // A re-inserted iframe would navigate to its old URL (and a spent session) on its own.
+    this.iframe?.removeAttribute('src');
+    this._frameSrc = undefined;
+    this._frameKey++;
+    this._setReady(false);
+    this._rejectWaiters(new DOMException('The element was disconnected.', 'AbortError'));
+  }
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    const all = !this.hasUpdated;
+    const has = (key: keyof PlatformEmbedElement) => all || changed.has(key);
+    const eff = this._eff;
+    config.applyInputs(eff, this, has, (attribute, message) => this._configError(attribute, message));
+    if (!this.isConnected) return;
+    const reload =
+      this._needsLoad ||
+      reloadKeys.some((key) => changed.has(key)) ||
+      (changed.has('sessionProvider') && !this.session) ||
+      (changed.has('path') && !this._ready && !eff.dashboard);
+    if (reload) {
+      this._beginLoad();
+      return;
+    }
+    for (const key of config.stateKeys) if (changed.has(key)) this._outbox.stateChanged(key);
+    if (changed.has('filters')) this._outbox.filtersChanged(eff.filters);
+    if (changed.has('path') && eff.path) {
+      const path = eff.path;
+      this._outbox.request('navigate', 'platform:action:navigate', () => ({ path }));
+    }
+  }
+
+  protected override render() {
+    return html`${keyed(
+        this._frameKey,
+        html`<iframe
+          part="iframe"
+          title=${this.frameTitle || DEFAULT_TITLE}
+          allow=${this.allow}
+          referrerpolicy=${this.referrerPolicy}
+          src=${ifDefined(this._frameSrc)}
+        ></iframe>`,
+      )}
+      <div part="loading" class="overlay" ?hidden=${this._ready || this._fatal}>
+        <slot name="loading"><span role="status">Loading…</span></slot>
+      </div>
+      <div part="error" class="overlay" ?hidden=${!this._fatal}>
+        <slot name="error"><span role="alert">The embedded content could not be loaded.</span></slot>
+      </div>`;
+  }
+
+  protected override updated(): void {
+    this._channel.attach(this.isConnected ? (this.iframe?.contentWindow ?? null) : null);
+    this._channel.observe(this.debug && this.isConnected);
+    if (this._fatal && this._fatalError) this._rejectWaiters(this._fatalError);
+    // Host errors found while checking values are dispatched here, never
+    // synchronously in connectedCallback where some frameworks miss them.
+    for (const error of this._pendingErrors.splice(0)) {
+      console.warn(`${LOG} invalid ${error.attribute}: ${error.message}; the value is ignored.`);
+      dispatchHostError(this, hostErrorDetail(error, false));
+    }
+  }
+
+  /**
+   * Switches the color scheme (`platform:action:set-color-scheme`) and sets `scheme`.
+   * @throws {TypeError} `scheme` is not a string. @throws {RangeError} not `light`, `dark` or `auto`.
+   */
+  setColorScheme(scheme: ColorScheme): void {
+    buildAction('platform:action:set-color-scheme', { scheme });
+    this._setState('scheme', scheme, scheme);
+  }
+
+  /**
+   * Applies a brand theme (`platform:action:set-theme`) and sets `theme` to a plain copy.
+   * @throws {TypeError} `theme` is not a plain JSON object or a known field has the wrong type.
+   */
+  setTheme(theme: EmbedTheme): void {
+    const copy = buildAction('platform:action:set-theme', theme).payload;
+    this._setState('theme', copy, copy);
+  }
+
+  /**
+   * Switches the UI language (`platform:action:set-locale`) and sets `locale`; `auto` means `navigator.language`.
+   * @throws {TypeError} `locale` is not a string. @throws {RangeError} not a BCP 47 tag.
+   */
+  setLocale(locale: string): void {
+    const checked = locale === 'auto' ? config.checkLocale(locale) : undefined;
+    buildAction('platform:action:set-locale', { locale: checked?.ok ? checked.value! : locale });
+    this._setState('locale', locale, checked?.ok ? checked.value : locale);
+  }
+
+  /**
+   * Switches the time zone (`platform:action:set-timezone`) and sets `timezone`; `auto` means the viewer's own.
+   * @throws {TypeError} `timezone` is not a string. @throws {RangeError} a bare UTC offset or an unknown zone.
+   */
+  setTimezone(timezone: string): void {
+    const checked = timezone === 'auto' ? config.checkTimezone(timezone) : undefined;
+    buildAction('platform:action:set-timezone', { timezone: checked?.ok ? checked.value! : timezone });
+    this._setState('timezone', timezone, checked?.ok ? checked.value : timezone);
+  }
+
+  /**
+   * Pushes one filter (`platform:action:set-filter` with `f_<member>=<JSON value>`) and updates `filters`.
+   * @throws {TypeError} `member` is not a string, or `value` is not JSON (undefined, function, symbol, bigint, cycle).
+   * @throws {RangeError} `member` is not `<view>.<dimension>` of identifiers, or `value` is NaN/Infinity.
+   */
+  setFilter(member: string, value: unknown): void {
+    if (typeof member !== 'string') throw new TypeError('setFilter: member must be a string');
+    const memberProblem = filterMemberProblem(member);
+    if (memberProblem) throw new RangeError(`setFilter: member ${memberProblem}`);
+    const copy = jsonSnapshot(value);
+    if (!copy.ok) throw new (copy.kind === 'range' ? RangeError : TypeError)(`setFilter: value ${copy.reason}`);
+    const filters = { ...this._eff.filters, [member]: copy.value };
+    this._eff.filters = filters;
+    this.filters = filters;
+    this._outbox.requestFilter(member);
+  }
+
+  /**
+   * Navigates the embed (`platform:action:navigate`). It does not change `path`; `currentPath` follows the embed's events.
+   * @throws {TypeError} `path` is not a string. @throws {RangeError} `path` does not start with `/`.
+   */
+  navigate(path: string): void {
+    buildAction('platform:action:navigate', { path });
+    this._outbox.request('navigate', 'platform:action:navigate', () => ({ path }));
+  }
+
+  /** Re-runs the embed's queries (`platform:action:refresh`); at most one waits before ready. */
+  refresh(): void {
+    this._outbox.request('refresh', 'platform:action:refresh', () => ({}));
+  }
+
+  /**
+   * Sends any `platform:action:*` action (for actions newer than this package); never coalesced.
+   * @throws {TypeError} `type` is not a string or `payload` is not a plain JSON object.
+   * @throws {RangeError} `type` is not `platform:action:*`, or a known action's payload has a value out of range.
+   */
+  sendAction(type: string, payload: Record<string, unknown> = {}): void {
+    const copy = buildAction(type, payload).payload as Record<string, unknown>;
+    this._outbox.request(undefined, type, () => copy);
+  }
+
+  /** Reloads the iframe, asking `sessionProvider` for a fresh session when one is set. */
+  reload(): void {
+    if (this.isConnected && this.hasUpdated) this._beginLoad();
+    else this._needsLoad = true;
+  }
+
+  /**
+   * The ready payload: at once when ready, otherwise at the next ready.
+   * Rejects with the `ReadyTimeoutError` or `SessionError` of the current
+   * load (at once when it has already failed and no change is pending), or
+   * with a `DOMException` named `AbortError` when the element is disconnected.
+   */
+  whenReady(): Promise<ReadyPayload> {
+    if (this._ready && this._readyInfo) return Promise.resolve({ ...this._readyInfo });
+    // The current load already failed: waiting would last until some later reload, so report the failure.
+    // (Unless an update is pending: a change made in the same task may start a new load; see updated().)
+    if (this._fatal && this._fatalError && !this.isUpdatePending) return Promise.reject(this._fatalError);
+    return new Promise((resolve, reject) => this._waiters.push({ resolve, reject }));
+  }
+
+  private _setState(key: StateKey, property: unknown, effective: unknown): void {
+    (this as unknown as Record<string, unknown>)[key] = property;
+    (this._eff as unknown as Record<string, unknown>)[key] = effective;
+    this._outbox.requestState(key);
+  }
+
+  private _statePayload(key: StateKey): Record<string, unknown> | undefined {
+    const value = this._eff[key];
+    if (value === undefined) return undefined;
+    return key === 'theme' ? { ...(value as EmbedTheme) } : { [key]: value };
+  }
+
+  private _configError(attribute: string, message: string): void {
+    this._pendingErrors.push(new ConfigError(attribute, message));
+    this.requestUpdate();
+  }
+
+  private _beginLoad(): void {
+    this._needsLoad = false;
+    this._loader.cancel();
+    this._setReady(false);
+    this._fatal = false;
+    this._frameKey++;
+    this._frameSrc = undefined;
+    this._channel.origin = null;
+    const { base, dashboard, path, readyTimeout } = this._eff;
+    if (!base || !(dashboard || path)) return; // nothing to load until both are valid
+    this._loader.start({ session: this.session, sessionProvider: this.sessionProvider, timeout: readyTimeout });
+  }
+
+  private _navigateFrame(session: string | undefined): void {
+    const { base, dashboard, path, timezone, filters } = this._eff;
+    if (!base) return;
+    const src = buildEmbedUrl({ base, dashboard, path, session, timezone, allowExport: this.allowExport, filters });
+    this._frameSrc = src ?? undefined;
+    this._channel.origin = base.origin;
+    this._outbox.loaded(filters);
+  }
+
+  private _fail(error: ReadyTimeoutError | SessionError): void {
+    this._fatal = true;
+    this._fatalError = error;
+    this._rejectWaiters(error);
+    dispatchHostError(this, hostErrorDetail(error, true));
+  }
+
+  private _setReady(ready: boolean): void {
+    this._ready = ready;
+    this._reflectReady();
+  }
+
+  private _reflectReady(): void {
+    this._reflectingReady = true;
+    this.toggleAttribute('ready', this._ready);
+    this._reflectingReady = false;
+  }
+
+  private _rejectWaiters(error: Error): void {
+    for (const waiter of this._waiters.splice(0)) waiter.reject(error);
+  }
+
+  /** An accepted event from the iframe. */
+  private _receive(message: PlatformEventMessage): void {
+    const payload = message.payload as Record<string, unknown>;
+    if (message.type === 'platform:event:ready') {
+      this._loader.settle();
+      this._fatal = false;
+      this._readyInfo = { ...(payload as ReadyPayload) };
+      this._setReady(true);
+      // State and waiting actions go out before listeners run, so a listener's own calls come after them.
+      this._outbox.ready();
+      for (const waiter of this._waiters.splice(0)) waiter.resolve({ ...this._readyInfo });
+    } else if (message.type === 'platform:event:view' || message.type === 'platform:event:navigate') {
+      this._currentPath = payload.path as string;
+    }
+    dispatchPlatformEvent(this, message);
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'platform-embed': PlatformEmbedElement;
+  }
+  interface HTMLElementEventMap extends PlatformEmbedEventMap {}
+}

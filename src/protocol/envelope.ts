@@ -1,0 +1,181 @@
+/**
+ * The message envelope in both directions: `parseEventMessage` checks what
+ * the embed sent (contract acceptance rules 3 and 4), `buildAction` makes
+ * what the host sends. Both are exported for pages that talk to an embed
+ * without the element. Neither throws on hostile input: `validate` copies only
+ * schema keys, so `__proto__` or `constructor` keys reach no prototype.
+ */
+import { isPlainObject, validate, type Schema } from '../schema.js';
+import {
+  ACTION_PREFIX,
+  EVENT_PREFIX,
+  MESSAGE_SOURCE,
+  actionCatalog,
+  eventCatalog,
+  isKnownActionType,
+  isKnownEventType,
+  surfaces,
+  type PlatformActionPayload,
+  type PlatformActionType,
+  type PlatformEventPayload,
+  type PlatformEventType,
+  type Surface,
+} from './catalog.js';
+import { filterMemberProblem, jsonSnapshot, localeProblem, timeZoneProblem } from './values.js';
+
+/** An accepted event, as the `platform-event` DOM event carries it. */
+export type PlatformEventMessage<T extends string = string> = {
+  /** The event type, `platform:event:*`. */
+  type: T;
+  /** The surface that sent it. */
+  surface: Surface;
+  /** Creation time in epoch milliseconds. */
+  timestamp: number;
+  /** The payload: for known types only the spec's fields, otherwise a shallow copy. */
+  payload: T extends PlatformEventType ? PlatformEventPayload<T> : Record<string, unknown>;
+};
+
+/** The envelope of an event (embed to host), as the spec defines it. */
+export type EventEnvelope<T extends string = PlatformEventType> = PlatformEventMessage<T> & {
+  source: typeof MESSAGE_SOURCE;
+  direction: 'event';
+};
+
+/** The envelope of an action (host to embed); actions carry no `surface`. */
+export type ActionEnvelope<T extends string = PlatformActionType> = {
+  source: typeof MESSAGE_SOURCE;
+  direction: 'action';
+  type: T;
+  payload: T extends PlatformActionType ? PlatformActionPayload<T> : Record<string, unknown>;
+  timestamp: number;
+};
+
+/** The outcome of `parseEventMessage`. */
+export type ParsedEvent = { ok: true; message: PlatformEventMessage } | { ok: false; reason: string };
+
+/**
+ * Drops a quoted value from a schema reason: a rejected payload may carry
+ * data the host must not log.
+ */
+function redact(reason: string): string {
+  return reason.replace(/, got ".*$/s, '');
+}
+
+/**
+ * Checks `data` as an event envelope. Known types get their payload
+ * validated and reduced to the spec's fields; unknown `platform:event:*`
+ * types are accepted with a shallow plain copy of their payload. The reason of
+ * a rejection names the offending field, never its value.
+ */
+export function parseEventMessage(data: unknown): ParsedEvent {
+  try {
+    if (!isPlainObject(data)) return { ok: false, reason: 'data is not a plain object' };
+    if (data.source !== MESSAGE_SOURCE) return { ok: false, reason: `source is not "${MESSAGE_SOURCE}"` };
+    if (data.direction !== 'event') return { ok: false, reason: 'direction is not "event"' };
+    const { type, payload, timestamp, surface } = data;
+    if (typeof type !== 'string') return { ok: false, reason: 'type is not a string' };
+    if (!type.startsWith(EVENT_PREFIX)) return { ok: false, reason: `type does not start with "${EVENT_PREFIX}"` };
+    if (!isPlainObject(payload)) return { ok: false, reason: `payload of ${type} is not an object` };
+    if (typeof timestamp !== 'number' || !Number.isFinite(timestamp)) {
+      return { ok: false, reason: `timestamp of ${type} is not a finite number` };
+    }
+    if (typeof surface !== 'string' || !(surfaces as readonly string[]).includes(surface)) {
+      return { ok: false, reason: `surface of ${type} is not one of ${surfaces.join(', ')}` };
+    }
+    if (!isKnownEventType(type)) {
+      return { ok: true, message: { type, surface: surface as Surface, timestamp, payload: { ...payload } } };
+    }
+    const checked = validate(payload, eventCatalog[type].payload as Schema, 'payload');
+    if (!checked.ok) return { ok: false, reason: `${type}: ${redact(checked.reason)}` };
+    return { ok: true, message: { type, surface: surface as Surface, timestamp, payload: checked.value } };
+  } catch {
+    // A getter on a cross-realm proxy may throw; the message is simply not ours.
+    return { ok: false, reason: 'data could not be read' };
+  }
+}
+
+/** A rule failure: `type` for a wrong kind of value, `range` for a value the spec does not allow. */
+type RuleProblem = { kind: 'type' | 'range'; reason: string } | null;
+
+const range = (field: string, problem: string | null): RuleProblem =>
+  problem ? { kind: 'range', reason: `${field} ${problem}` } : null;
+
+/** Extra rules of known actions beyond field types (values the embed would ignore). */
+const actionRules: { [T in PlatformActionType]?: (payload: Record<string, unknown>) => RuleProblem } = {
+  'platform:action:set-locale': (p) => range('locale', localeProblem(p.locale as string)),
+  'platform:action:set-timezone': (p) => range('timezone', timeZoneProblem(p.timezone as string)),
+  'platform:action:navigate': (p) => range('path', (p.path as string).startsWith('/') ? null : 'must start with "/"'),
+  'platform:action:set-filter': (p) => range('filterUrlParameter', filterParameterProblem(p.filterUrlParameter as string)),
+  'platform:action:set-theme': (p) =>
+    p.borderRadius === undefined || typeof p.borderRadius === 'string' || typeof p.borderRadius === 'number'
+      ? null
+      : { kind: 'type', reason: 'borderRadius must be a string or a number' },
+};
+
+function filterParameterProblem(param: string): string | null {
+  const eq = param.indexOf('=');
+  if (!param.startsWith('f_') || eq === -1) return 'must have the form f_<view>.<dimension>=<JSON>';
+  const member = filterMemberProblem(param.slice(2, eq));
+  if (member) return `member ${member}`;
+  try {
+    JSON.parse(param.slice(eq + 1));
+    return null;
+  } catch {
+    return 'value must be JSON';
+  }
+}
+
+/** Enum violations are range errors; every other schema failure is a type error. */
+function enumProblem(schema: Schema, payload: Record<string, unknown>): string | null {
+  for (const key of Object.keys(schema)) {
+    const allowed = schema[key]!.enum;
+    const value = payload[key];
+    if (allowed && typeof value === 'string' && !allowed.includes(value)) {
+      return `${key} must be one of ${allowed.join(', ')}`;
+    }
+  }
+  return null;
+}
+
+/**
+ * Builds the envelope of an action: `{ source, direction: "action", type,
+ * payload, timestamp }`. The payload is a plain JSON copy (a framework proxy
+ * cannot be posted). Known action types are checked against the catalog.
+ *
+ * @throws {TypeError} `type` is not a string, `payload` is not a plain
+ *   object or not JSON, or a known field has the wrong type.
+ * @throws {RangeError} `type` is not `platform:action:*`, or a known field has
+ *   a value the spec does not allow (enum, time zone, locale, path, filter).
+ */
+export function buildAction<T extends string>(
+  type: T,
+  payload: T extends PlatformActionType ? PlatformActionPayload<T> : Record<string, unknown>,
+): ActionEnvelope<T> {
+  if (typeof type !== 'string') throw new TypeError('action type must be a string');
+  if (!type.startsWith(ACTION_PREFIX)) throw new RangeError(`action type must start with "${ACTION_PREFIX}"`);
+  if (!isPlainObject(payload)) throw new TypeError(`payload of ${type} must be a plain object`);
+  const copy = jsonSnapshot(payload);
+  if (!copy.ok) throw new TypeError(`payload of ${type} ${copy.reason}`);
+  const plain = copy.value as Record<string, unknown>;
+  let body: Record<string, unknown> = plain;
+  if (isKnownActionType(type)) {
+    const entry = actionCatalog[type];
+    const schema = entry.payload as Schema;
+    const checked = validate(plain, schema, 'payload');
+    if (!checked.ok) {
+      const outOfRange = enumProblem(schema, plain);
+      if (outOfRange) throw new RangeError(`${type}: ${outOfRange}`);
+      throw new TypeError(`${type}: ${redact(checked.reason)}`);
+    }
+    body = 'open' in entry ? plain : checked.value;
+    const rule = actionRules[type]?.(body);
+    if (rule) throw new (rule.kind === 'range' ? RangeError : TypeError)(`${type}: ${rule.reason}`);
+  }
+  return {
+    source: MESSAGE_SOURCE,
+    direction: 'action',
+    type,
+    payload: body as ActionEnvelope<T>['payload'],
+    timestamp: Date.now(),
+  };
+}
