@@ -3,10 +3,11 @@
 import { nodeResolve } from '@rollup/plugin-node-resolve';
 import terser from '@rollup/plugin-terser';
 
-const plugins = [
+const bundlePlugins = (module) => [
   nodeResolve({ exportConditions: ['production'] }),
-  terser({ module: true, ecma: 2021, compress: { passes: 2 }, format: { comments: false } }),
+  terser({ module, ecma: 2021, compress: { passes: 2 }, format: { comments: false } }),
 ];
+const plugins = bundlePlugins(true);
 
 export default [
   {
@@ -22,6 +23,7 @@ export default [
   {
     input: 'dist/bundle.js',
     output: { file: 'dist/platform-embed.iife.min.js', format: 'iife', name: 'PlatformEmbed', sourcemap: true },
-    plugins,
+    // Not a module: terser's module mode would drop the `var PlatformEmbed` global.
+    plugins: bundlePlugins(false),
   },
 ];

@@ -6,6 +6,7 @@ import { chromeLauncher } from '@web/test-runner-chrome';
 import puppeteer from 'puppeteer-core';
 import { browserPath, chromiumArgs } from './scripts/browsers.mjs';
 import { countingReporter } from './scripts/counting-reporter.mjs';
+import { mockPlatformPlugin } from './scripts/mock-platform-plugin.mjs';
 import { defaultReporter, summaryReporter } from '@web/test-runner';
 
 const browser = process.env.TEST_BROWSER ?? 'chromium';
@@ -43,7 +44,8 @@ export default {
   testsFinishTimeout: 300_000,
   browserStartTimeout: 120_000,
   testFramework: { config: { timeout: 15_000 } },
-  plugins: [esbuildPlugin({ ts: true, tsconfig: './tsconfig.json', target: 'es2021' })],
+  plugins: [esbuildPlugin({ ts: true, tsconfig: './tsconfig.json', target: 'es2021' }), mockPlatformPlugin(), ...(await import('./scripts/wtr-framework-plugins.mjs')).frameworkPlugins],
+  middleware: [...(await import('./scripts/wtr-hardening-plugins.mjs')).hardeningMiddlewares()],
   reporters: [defaultReporter(), summaryReporter({ flatten: false }), countingReporter(`test-results/browser-${browser}.json`)],
   coverage,
   coverageConfig: {

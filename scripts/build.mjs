@@ -16,4 +16,5 @@ function step(label, cmd, args) {
 step('tsc', 'node', [bin('tsc'), '-p', 'tsconfig.build.json']);
 step('rollup', 'node', [bin('rollup'), '-c', 'rollup.config.mjs', '--silent']);
 step('manifest', 'node', [bin('cem'), 'analyze', '--litelement', '--globs', 'src/**/*.ts', '--exclude', 'src/bundle*.ts']);
+step('framework types', 'node', ['scripts/gen-framework-types.mjs']);
 console.log('build: dist/ and custom-elements.json are up to date');
