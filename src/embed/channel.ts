@@ -22,18 +22,18 @@ export interface ChannelHost {
 export class FrameChannel {
   /** The tenant origin of the current load; `null` while nothing is loaded. */
   origin: string | null = null;
-  private win: Window | null = null;
+  private frame: HTMLIFrameElement | null = null;
   private unroute?: () => void;
   private unobserve?: () => void;
 
   constructor(private readonly host: ChannelHost) {}
 
-  /** Routes messages of `win` (the iframe's current window) to this channel; `null` detaches. */
-  attach(win: Window | null): void {
-    if (win === this.win) return;
+  /** Routes messages of `frame`'s window (the current iframe) to this channel; `null` detaches. */
+  attach(frame: HTMLIFrameElement | null): void {
+    if (frame === this.frame) return;
     this.unroute?.();
-    this.win = win;
-    this.unroute = win ? registerFrame(win, this.onMessage) : undefined;
+    this.frame = frame;
+    this.unroute = frame ? registerFrame(frame, this.onMessage) : undefined;
   }
 
   /** Turns the debug explanation of other windows' messages on or off. */
@@ -54,7 +54,9 @@ export class FrameChannel {
 
   /** Posts an action envelope to the iframe window, targeted at the tenant origin (never `*`). */
   post(type: string, payload: Record<string, unknown>): void {
-    const { win, origin } = this;
+    // Actions go out after ready, when reading the window is cheap (see router.ts).
+    const win = this.frame?.contentWindow;
+    const { origin } = this;
     if (!win || !origin) return;
     try {
       win.postMessage(buildAction(type, payload), origin);
@@ -76,7 +78,7 @@ export class FrameChannel {
   };
 
   private onForeign = (event: MessageEvent): void => {
-    if (event.source !== null && event.source === this.win) return;
+    if (event.source !== null && event.source === this.frame?.contentWindow) return;
     const data: unknown = event.data;
     // Only messages that claim to be the protocol's are explained; other page traffic is not ours.
     if (!isPlainObject(data) || data.source !== MESSAGE_SOURCE) return;

@@ -239,7 +239,7 @@ export class PlatformEmbedElement extends LitElement {
   }
 
   protected override updated(): void {
-    this._channel.attach(this.isConnected ? (this.iframe?.contentWindow ?? null) : null);
+    this._channel.attach(this.isConnected ? this.iframe : null);
     this._channel.observe(this.debug && this.isConnected);
     if (this._fatal && this._fatalError) this._rejectWaiters(this._fatalError);
     // Host errors found while checking values are dispatched here, never

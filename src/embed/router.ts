@@ -3,37 +3,69 @@
  * page. Messages are routed by `event.source` through a map keyed by each
  * embed's iframe window, so the cost per message does not grow with the
  * number of embeds. The listener exists only while an embed is registered.
+ *
+ * An embed registers its iframe element, not its window: the window is looked
+ * up at the frame's first message. Reading `contentWindow` of an iframe that
+ * has just started a cross-origin navigation makes Chromium build a script
+ * context for its initial empty document on the spot (several milliseconds of
+ * main thread per embed, see bench/); by the embed's first message it is a
+ * cheap proxy of the embed's window.
  */
 
 /** Receives the messages whose `source` is the registered window. */
 export type MessageHandler = (event: MessageEvent) => void;
 
+/** One registration: its handler, and its window once a message told it. */
+interface Route {
+  handler: MessageHandler;
+  win?: MessageEventSource;
+}
+
 const routes = new Map<MessageEventSource, MessageHandler>();
+/** Registered frames that have not sent a message yet. */
+const pending = new Map<HTMLIFrameElement, Route>();
+
+/** Finds the pending frame whose window is `source` (rule 2) and routes that window from now on. */
+function adopt(source: MessageEventSource): MessageHandler | undefined {
+  for (const [frame, route] of pending) {
+    if (frame.contentWindow !== source) continue;
+    pending.delete(frame);
+    route.win = source;
+    routes.set(source, route.handler);
+    return route.handler;
+  }
+  return undefined;
+}
+
 /** Debug observers see messages not routed to them (to explain a rejection). */
 const observers = new Set<MessageHandler>();
 
 function onMessage(event: MessageEvent): void {
-  const handler = event.source ? routes.get(event.source) : undefined;
+  const source = event.source;
+  const handler = source ? (routes.get(source) ?? (pending.size ? adopt(source) : undefined)) : undefined;
   handler?.(event);
   for (const observer of observers) observer(event);
 }
 
 function sync(): void {
-  const wanted = routes.size > 0 || observers.size > 0;
+  const wanted = routes.size > 0 || pending.size > 0 || observers.size > 0;
   // add/removeEventListener with the same function is idempotent.
   if (wanted) window.addEventListener('message', onMessage);
   else window.removeEventListener('message', onMessage);
 }
 
 /**
- * Routes messages from `source` to `handler` until the returned function is
- * called. A window has one handler; registering it again replaces it.
+ * Routes messages from `frame`'s window to `handler` until the returned
+ * function is called. A frame has one handler; registering it again replaces
+ * it (unregister the previous one first).
  */
-export function registerFrame(source: Window, handler: MessageHandler): () => void {
-  routes.set(source, handler);
+export function registerFrame(frame: HTMLIFrameElement, handler: MessageHandler): () => void {
+  const route: Route = { handler };
+  pending.set(frame, route);
   sync();
   return () => {
-    if (routes.get(source) === handler) routes.delete(source);
+    if (pending.get(frame) === route) pending.delete(frame);
+    if (route.win && routes.get(route.win) === handler) routes.delete(route.win);
     sync();
   };
 }
@@ -52,9 +84,9 @@ export function observeMessages(handler: MessageHandler): () => void {
   };
 }
 
-/** Test hook: the number of routed windows (not exported from the package root). */
+/** Test hook: the number of registered frames (not exported from the package root). */
 export function routerSize(): number {
-  return routes.size;
+  return routes.size + pending.size;
 }
 
 /** Test hook: the number of debug observers. */

@@ -1,0 +1,115 @@
+// Start-up cost. Each round inserts one node into the page and measures, from
+// the insertion, two points of the iframe's navigation:
+//
+//   navigationStart  the `startTime` of the iframe's resource-timing entry in
+//                    this page (when the browser began the navigation);
+//   documentStart    the embed document's own `performance.timeOrigin`, which it
+//                    posts back (when its navigation started, in its process);
+//   blocked          until the page's next task can run: how long the insertion
+//                    and the microtasks after it held the main thread.
+//
+// Variants: `element` (<platform-embed>), `iframe` (a plain <iframe> with the
+// very attributes the element gave its iframe: src, allow, referrerpolicy,
+// title, read from a first element round) and `lit` (the smallest Lit element
+// that renders that iframe in its shadow root: the floor of any Lit element,
+// whose first render runs in a microtask after insertion).
+import '/dist/platform-embed-embed.min.js';
+import { LitElement, html } from 'lit';
+import { createEmbed, stage, tenant, withTimeout } from './common.js';
+
+class BenchLitFrame extends LitElement {
+  static properties = { attrs: { attribute: false } };
+
+  render() {
+    const a = this.attrs;
+    return html`<iframe title=${a.title} allow=${a.allow} referrerpolicy=${a.referrerpolicy} src=${a.src}></iframe>`;
+  }
+}
+customElements.define('bench-lit-frame', BenchLitFrame);
+
+const COPIED = ['src', 'allow', 'referrerpolicy', 'title'];
+let iframeAttributes = null;
+
+function nextIframeEntry() {
+  return new Promise((resolve) => {
+    const observer = new PerformanceObserver((list) => {
+      const entry = list.getEntries().find((e) => e.initiatorType === 'iframe' && e.name.startsWith(tenant));
+      if (!entry) return;
+      observer.disconnect();
+      resolve(entry);
+    });
+    observer.observe({ type: 'resource' });
+  });
+}
+
+function nextTimeOrigin() {
+  return new Promise((resolve) => {
+    const onMessage = (event) => {
+      if (event.origin !== tenant || event.data?.bench !== 'time-origin') return;
+      removeEventListener('message', onMessage);
+      resolve(event.data.timeOrigin);
+    };
+    addEventListener('message', onMessage);
+  });
+}
+
+/** Resolves in the next task (a MessageChannel message: no timer clamping). */
+function nextTask() {
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => {
+      channel.port1.close();
+      resolve();
+    };
+    channel.port2.postMessage(null);
+  });
+}
+
+function litFrame() {
+  const el = document.createElement('bench-lit-frame');
+  el.attrs = { allow: '', referrerpolicy: '', title: '', ...iframeAttributes };
+  return el;
+}
+
+function plainIframe() {
+  const frame = document.createElement('iframe');
+  for (const [name, value] of Object.entries(iframeAttributes)) frame.setAttribute(name, value);
+  return frame;
+}
+
+const create = { element: () => createEmbed(0), iframe: plainIframe, lit: litFrame };
+
+/** One insertion of `variant` ('element', 'iframe' or 'lit'); resolves with its timings in ms. */
+async function round(variant) {
+  if (variant !== 'element' && !iframeAttributes) throw new Error('run an element round first');
+  const node = create[variant]();
+  const entry = nextIframeEntry();
+  const documentOrigin = nextTimeOrigin();
+  const inserted = performance.now();
+  stage.append(node);
+  // The insertion's synchronous work and the microtasks after it (a Lit
+  // element's first update) end before the next task runs.
+  await nextTask();
+  const blocked = performance.now() - inserted;
+  const [timing, timeOrigin] = await withTimeout(Promise.all([entry, documentOrigin]), 30_000, `${variant} navigation`);
+  const frame = variant === 'iframe' ? node : node.renderRoot.querySelector('iframe');
+  if (variant === 'element' && !iframeAttributes) {
+    iframeAttributes = Object.fromEntries(COPIED.filter((a) => frame.hasAttribute(a)).map((a) => [a, frame.getAttribute(a)]));
+  }
+  const url = frame.src;
+  node.remove();
+  performance.clearResourceTimings();
+  return {
+    navigationStart: timing.startTime - inserted,
+    documentStart: timeOrigin - (performance.timeOrigin + inserted),
+    blocked,
+    sameUrl: timing.name === url && url === iframeAttributes.src,
+  };
+}
+
+window.bench = {
+  round,
+  ready: true,
+  isolated: crossOriginIsolated,
+  iframeAttributes: () => iframeAttributes,
+};

@@ -1,0 +1,139 @@
+// `npm run bench`: benchmarks of the built package against baselines measured
+// in the same run, in headless Chromium. Prints a table, writes
+// bench/results.json (raw numbers, ratios, pass/fail per budget) and the same
+// table as Markdown.
+//
+//   npm run bench                      every benchmark, full size
+//   npm run bench -- --quick           fewer rounds and cycles, for a quick look
+//   npm run bench -- --only=size,leaks a subset: size, throughput, startup, leaks
+//   npm run bench -- --check           exit 1 when a budget is not met
+//   --rounds=N --startup-rounds=N --cycles=N --messages=N --kind=view|drilldown
+//
+// Run `npm run build` first: the pages load dist/.
+import { writeFileSync } from 'node:fs';
+import os from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+import { browserPath, chromiumArgs } from '../scripts/browsers.mjs';
+import { measureSizes, printSizes } from '../scripts/size.mjs';
+import { printTable, markdownTable } from './report.mjs';
+import { startServer } from './server.mjs';
+import { runLeaks } from './suites/leaks.mjs';
+import { runStartup } from './suites/startup.mjs';
+import { runThroughput } from './suites/throughput.mjs';
+
+const argv = process.argv.slice(2);
+const flag = (name) => argv.includes(`--${name}`);
+const value = (name, fallback) => {
+  const arg = argv.find((a) => a.startsWith(`--${name}=`));
+  return arg ? arg.slice(name.length + 3) : fallback;
+};
+
+const quick = flag('quick');
+const options = {
+  quick,
+  messages: Number(value('messages', 20_000)),
+  kind: value('kind', 'view'),
+  rounds: Number(value('rounds', quick ? 3 : 7)),
+  startupRounds: Number(value('startup-rounds', quick ? 10 : 31)),
+  cycles: Number(value('cycles', quick ? 100 : 1_000)),
+};
+const only = value('only', 'size,throughput,startup,leaks').split(',');
+const log = (line) => console.error(`[bench] ${line}`);
+
+const results = {
+  meta: {
+    date: new Date().toISOString(),
+    node: process.version,
+    platform: `${os.platform()} ${os.release()}`,
+    cpus: `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'unknown'}`,
+    // Load averages before and after: a busy machine makes every figure noisy.
+    loadBefore: os.loadavg().map((n) => Number(n.toFixed(2))),
+    options,
+  },
+  budgets: [],
+  raw: {},
+};
+
+async function benchSizes() {
+  const sizes = await measureSizes();
+  printSizes(sizes);
+  console.log('');
+  results.raw.size = sizes;
+  const kb = (b) => `${b.gzip.toLocaleString('en-US')} B gzip (${b.brotli.toLocaleString('en-US')} B brotli)`;
+  for (const bundle of sizes.bundles.filter((b) => b.budgetGzip !== null)) {
+    results.budgets.push({
+      id: `size:${bundle.file}`,
+      measure: bundle.file.includes('embed-embed') ? 'embed-only bundle, min + gzip' : 'full bundle, min + gzip',
+      value: bundle.gzip,
+      budget: bundle.budgetGzip,
+      detail: kb(bundle),
+      pass: bundle.pass,
+    });
+  }
+  results.budgets.push({
+    id: 'size:admin',
+    measure: 'admin cost on top of the embed (full − embed-only), gzip',
+    value: sizes.admin.fullMinusEmbed.gzip,
+    budget: 'report',
+    detail: `dist/admin.js closure: ${kb(sizes.admin.closureWithLit)} with Lit, ${kb(sizes.admin.closureWithoutLit)} without`,
+    pass: sizes.checks.every((c) => c.pass),
+  });
+}
+
+async function benchBrowser() {
+  const server = await startServer();
+  const executablePath = browserPath('chromium');
+  // playwright-core's own `--headless` is the new headless mode on this Chromium.
+  const browser = await chromium.launch({ executablePath, headless: true, args: chromiumArgs });
+  results.meta.browser = `Chromium ${browser.version()}`;
+  log(`${results.meta.browser}, pages on ${server.hostOrigin}, embeds on ${server.tenantOrigin}`);
+  try {
+    const suites = [
+      ['throughput', runThroughput],
+      ['startup', runStartup],
+      ['leaks', runLeaks],
+    ].filter(([name]) => only.includes(name));
+    for (const [name, run] of suites) {
+      // A fresh page per benchmark: nothing one leaves behind skews another.
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      page.on('pageerror', (error) => log(`${name} page error: ${error.message}`));
+      page.on('console', (msg) => { if (msg.type() === 'error') log(`${name} console: ${msg.text()}`); });
+      const cdp = await context.newCDPSession(page);
+      try {
+        const r = await run({ page, cdp, server, options, log });
+        results.raw[name] = r.raw;
+        results.budgets.push(...r.budgets);
+      } catch (error) {
+        log(`${name} failed: ${error.stack ?? error}`);
+        results.raw[name] = { error: String(error) };
+        results.budgets.push({ id: name, measure: name, value: 'error', budget: '', detail: String(error.message ?? error), pass: false });
+      } finally {
+        await context.close();
+      }
+    }
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+}
+
+let exitCode = 0;
+try {
+  if (only.includes('size')) await benchSizes();
+  if (only.some((name) => ['throughput', 'startup', 'leaks'].includes(name))) await benchBrowser();
+} catch (error) {
+  log(error.stack ?? String(error));
+  exitCode = 1;
+}
+
+results.meta.loadAfter = os.loadavg().map((n) => Number(n.toFixed(2)));
+const out = fileURLToPath(new URL('./results.json', import.meta.url));
+writeFileSync(out, `${JSON.stringify(results, null, 2)}\n`);
+printTable(results.budgets);
+console.log(`\n${markdownTable(results.budgets)}`);
+console.log(`\nload average before/after (1, 5, 15 min): ${results.meta.loadBefore.join(' ')} / ${results.meta.loadAfter.join(' ')}`);
+console.log(`wrote ${out}`);
+if (flag('check') && results.budgets.some((b) => !b.pass)) exitCode = 1;
+process.exit(exitCode);

@@ -1,0 +1,190 @@
+// `npm run size`: bundle size budgets. Measures the built script-tag bundles
+// (minified, then gzip and brotli at their highest levels, as a CDN serves
+// them) and fails when a budget is exceeded. It also reports what the admin
+// panel costs on top of the embed, and checks that the embed-only closure
+// loads no admin module, so a page that only embeds pays nothing for it.
+//
+// Run `npm run build` first. `--json` prints the measurements as JSON;
+// `--modules` adds what each module of the two bundles weighs.
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { rollup } from 'rollup';
+import { minify } from 'terser';
+import rollupConfigs from '../rollup.config.mjs';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+
+/** Gzip budgets in bytes, per built bundle. */
+export const sizeBudgets = {
+  'dist/platform-embed-embed.min.js': 9_000,
+  'dist/platform-embed.min.js': 16_000,
+};
+
+/** Raw, gzip (level 9) and brotli (quality 11) sizes of `code` in bytes. */
+export function compressedSizes(code) {
+  const buf = Buffer.from(code);
+  return {
+    raw: buf.length,
+    gzip: gzipSync(buf, { level: 9 }).length,
+    brotli: brotliCompressSync(buf, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: buf.length },
+    }).length,
+  };
+}
+
+// The very plugins (production Lit, terser settings) of the shipped bundles,
+// so the closures below are minified exactly like the files users load.
+const shippedPlugins = rollupConfigs.find((c) => c.output.file.endsWith('platform-embed-embed.min.js')).plugins;
+const isLit = (id) => /^(lit|lit-html|lit-element|@lit\/reactive-element)(\/|$)/.test(id);
+const virtualPrefix = '\0size:';
+
+/**
+ * Bundles and minifies `input` (a file, or `{ virtual: code }`) like the
+ * shipped bundles; `litExternal` leaves Lit out to show a module's own code.
+ * Resolves with the minified code and the ids of the modules it holds.
+ */
+async function closure(input, { litExternal = false } = {}) {
+  const virtual = typeof input === 'object' ? input.virtual : null;
+  const entry = virtual === null ? join(root, input) : `${virtualPrefix}entry`;
+  const bundle = await rollup({
+    input: entry,
+    external: litExternal ? isLit : undefined,
+    plugins: [
+      {
+        name: 'size-virtual-entry',
+        resolveId: (id) => (id === entry && virtual !== null ? id : null),
+        load: (id) => (id === entry && virtual !== null ? virtual : null),
+      },
+      ...shippedPlugins,
+    ],
+    onwarn: () => {},
+  });
+  try {
+    const { output } = await bundle.generate({ format: 'es' });
+    const chunk = output.find((o) => o.type === 'chunk');
+    return { code: chunk.code, modules: Object.keys(chunk.modules), rendered: chunk.modules };
+  } finally {
+    await bundle.close();
+  }
+}
+
+function relative(id) {
+  return id.startsWith(root) ? id.slice(root.length) : id;
+}
+
+/**
+ * Measures every bundle and closure. Resolves with
+ * `{ bundles, admin, lit, checks, pass }`; throws when dist/ is missing.
+ */
+export async function measureSizes() {
+  const files = ['dist/platform-embed-embed.min.js', 'dist/platform-embed.min.js', 'dist/platform-embed.iife.min.js'];
+  const missing = files.concat('dist/embed.js', 'dist/admin.js').filter((f) => !existsSync(join(root, f)));
+  if (missing.length) throw new Error(`missing ${missing.join(', ')}: run \`npm run build\` first`);
+
+  const bundles = files.map((file) => {
+    const sizes = compressedSizes(readFileSync(join(root, file)));
+    const budget = sizeBudgets[file] ?? null;
+    return { file, ...sizes, budgetGzip: budget, pass: budget === null ? null : sizes.gzip <= budget };
+  });
+  const byFile = Object.fromEntries(bundles.map((b) => [b.file, b]));
+
+  const [litAll, embedOwn, adminWithLit, adminOwn] = await Promise.all([
+    closure({ virtual: "export * from 'lit';" }),
+    closure('dist/embed.js', { litExternal: true }),
+    closure('dist/admin.js'),
+    closure('dist/admin.js', { litExternal: true }),
+  ]);
+
+  const full = byFile['dist/platform-embed.min.js'];
+  const embedOnly = byFile['dist/platform-embed-embed.min.js'];
+  const adminModulesInEmbed = embedOwn.modules.map(relative).filter((id) => id.startsWith('dist/admin/') || id === 'dist/admin.js');
+
+  const admin = {
+    fullMinusEmbed: {
+      raw: full.raw - embedOnly.raw,
+      gzip: full.gzip - embedOnly.gzip,
+      brotli: full.brotli - embedOnly.brotli,
+    },
+    closureWithLit: compressedSizes(adminWithLit.code),
+    closureWithoutLit: compressedSizes(adminOwn.code),
+  };
+  const checks = [
+    {
+      name: 'embed-only closure (dist/embed.js) holds no admin module',
+      pass: adminModulesInEmbed.length === 0,
+      detail: adminModulesInEmbed,
+    },
+  ];
+  const pass = bundles.every((b) => b.pass !== false) && checks.every((c) => c.pass);
+  return {
+    bundles,
+    embedOwnCode: compressedSizes(embedOwn.code),
+    admin,
+    lit: compressedSizes(litAll.code),
+    checks,
+    pass,
+  };
+}
+
+/**
+ * What each module of `entry`'s bundle weighs once tree-shaken: each module's
+ * rendered code minified and gzipped on its own. The parts do not add up to
+ * the bundle (gzip shares context across modules), but rank the contributors.
+ */
+export async function moduleSizes(entry) {
+  const { rendered } = await closure(entry);
+  const rows = [];
+  for (const [id, info] of Object.entries(rendered)) {
+    if (!info.code) continue;
+    // Not as a module: the rendered code has no exports, so top-level code must be kept.
+    const min = await minify(info.code, { ecma: 2021, toplevel: false, compress: { passes: 2 } });
+    rows.push({ module: relative(id), ...compressedSizes(min.code ?? '') });
+  }
+  return rows.sort((a, b) => b.gzip - a.gzip);
+}
+
+const fmt = (n) => (n === null || n === undefined ? '' : n.toLocaleString('en-US'));
+
+/** Prints the measurements as a plain-text table. */
+export function printSizes(r) {
+  const rows = [
+    ['measure', 'raw', 'gzip', 'brotli', 'budget (gzip)', 'status'],
+    ...r.bundles.map((b) => [b.file, fmt(b.raw), fmt(b.gzip), fmt(b.brotli), fmt(b.budgetGzip), b.pass === null ? 'info' : b.pass ? 'ok' : 'OVER']),
+    ['embed own code (dist/embed.js closure, Lit excluded)', fmt(r.embedOwnCode.raw), fmt(r.embedOwnCode.gzip), fmt(r.embedOwnCode.brotli), '', 'info'],
+    ['admin: full minus embed-only', fmt(r.admin.fullMinusEmbed.raw), fmt(r.admin.fullMinusEmbed.gzip), fmt(r.admin.fullMinusEmbed.brotli), '', 'info'],
+    ['admin: dist/admin.js closure, Lit included', fmt(r.admin.closureWithLit.raw), fmt(r.admin.closureWithLit.gzip), fmt(r.admin.closureWithLit.brotli), '', 'info'],
+    ['admin: dist/admin.js closure, Lit excluded', fmt(r.admin.closureWithoutLit.raw), fmt(r.admin.closureWithoutLit.gzip), fmt(r.admin.closureWithoutLit.brotli), '', 'info'],
+    ['Lit alone (all of `lit`, for reference)', fmt(r.lit.raw), fmt(r.lit.gzip), fmt(r.lit.brotli), '', 'info'],
+  ];
+  const widths = rows[0].map((_, i) => Math.max(...rows.map((row) => row[i].length)));
+  for (const [i, row] of rows.entries()) {
+    console.log(row.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]) : cell.padStart(widths[c]))).join('  '));
+    if (i === 0) console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+  }
+  for (const check of r.checks) {
+    console.log(`${check.pass ? 'ok  ' : 'FAIL'} ${check.name}${check.pass ? '' : `: ${check.detail.join(', ')}`}`);
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  try {
+    const result = await measureSizes();
+    if (process.argv.includes('--json')) console.log(JSON.stringify(result, null, 2));
+    else printSizes(result);
+    if (process.argv.includes('--modules')) {
+      for (const entry of ['dist/bundle-embed.js', 'dist/bundle.js']) {
+        console.log(`\nmodules of ${entry} (each minified and gzipped alone):`);
+        for (const row of await moduleSizes(entry)) {
+          console.log(`${fmt(row.gzip).padStart(7)} B gzip  ${fmt(row.raw).padStart(7)} B min  ${row.module}`);
+        }
+      }
+    }
+    console.log(result.pass ? 'size: every budget met' : 'size: a budget is exceeded');
+    process.exit(result.pass ? 0 : 1);
+  } catch (error) {
+    console.error(`size: ${error.message}`);
+    process.exit(1);
+  }
+}
