@@ -6,6 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, rmSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { browserPath } from './browsers.mjs';
+import { nodeTestArgs } from './node-test-suite.mjs';
 
 const results = 'test-results';
 rmSync(results, { recursive: true, force: true });
@@ -48,15 +49,6 @@ function gate(label, cmd, args) {
     failures.push(`${label} failed`);
   }
   return ok;
-}
-
-/** node:test arguments that print the spec report and keep a TAP copy for counting. */
-function nodeTestArgs(tapFile) {
-  return [
-    '--test',
-    '--test-reporter=spec', '--test-reporter-destination=stdout',
-    '--test-reporter=tap', `--test-reporter-destination=${tapFile}`,
-  ];
 }
 
 function addTapCounts(label, tapFile, ok) {
@@ -113,8 +105,7 @@ const { suites } = await import('./test-suites.mjs');
 for (const suite of suites) {
   if (!wants(suite.name)) continue;
   const ok = run(suite.label, suite.cmd, suite.args, suite.env);
-  const tap = suite.tap ?? suite.tapResults;
-  if (tap) addTapCounts(suite.label, tap, ok);
+  if (suite.tap) addTapCounts(suite.label, suite.tap, ok);
   else if (ok) totals.passed += 1;
   else {
     totals.failed += 1;

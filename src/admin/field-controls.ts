@@ -91,16 +91,18 @@ function move<T>(rows: readonly T[], from: number, to: number): T[] {
   return next;
 }
 
-/** A string-list editor: add, remove and reorder rows. */
-export function listEditor(env: ControlEnv, path: string, label: string, rows: readonly ListRow[], onChange: (rows: ListRow[]) => void) {
-  const rowPath = (row: ListRow) => `${path}.${row.id}`;
-  const shift = (index: number, by: -1 | 1) => {
-    const row = rows[index]!;
-    onChange(move(rows, index, index + by));
-    // Keep focus on the moved row; its own button may be disabled at the ends.
-    const edge = (by < 0 && index + by === 0) || (by > 0 && index + by === rows.length - 1);
-    env.focusSoon(edge ? controlId(rowPath(row)) : `${controlId(rowPath(row))}-${by < 0 ? 'up' : 'down'}`);
-  };
+/**
+ * Remove and add handlers shared by the row editors: focus follows the row
+ * (to its neighbour after a removal, into the new row after an addition).
+ */
+function rowHandlers<R extends { id: number }>(
+  env: ControlEnv,
+  path: string,
+  rows: readonly R[],
+  onChange: (rows: R[]) => void,
+  blank: () => R,
+) {
+  const rowPath = (row: R) => `${path}.${row.id}`;
   const remove = (index: number) => {
     const next = rows.filter((_, i) => i !== index);
     onChange(next);
@@ -108,9 +110,22 @@ export function listEditor(env: ControlEnv, path: string, label: string, rows: r
     env.focusSoon(neighbour ? controlId(rowPath(neighbour)) : `${controlId(path)}-add`);
   };
   const add = () => {
-    const row = { id: rowId(), value: '' };
+    const row = blank();
     onChange([...rows, row]);
     env.focusSoon(controlId(rowPath(row)));
+  };
+  return { rowPath, remove, add };
+}
+
+/** A string-list editor: add, remove and reorder rows. */
+export function listEditor(env: ControlEnv, path: string, label: string, rows: readonly ListRow[], onChange: (rows: ListRow[]) => void) {
+  const { rowPath, remove, add } = rowHandlers(env, path, rows, onChange, (): ListRow => ({ id: rowId(), value: '' }));
+  const shift = (index: number, by: -1 | 1) => {
+    const row = rows[index]!;
+    onChange(move(rows, index, index + by));
+    // Keep focus on the moved row; its own button may be disabled at the ends.
+    const edge = (by < 0 && index + by === 0) || (by > 0 && index + by === rows.length - 1);
+    env.focusSoon(edge ? controlId(rowPath(row)) : `${controlId(rowPath(row))}-${by < 0 ? 'up' : 'down'}`);
   };
   return html`<fieldset class="editor" part="editor">
     <legend>${label}</legend>
@@ -149,19 +164,8 @@ export function keyValueEditor(
   rows: readonly KeyValueRow[],
   onChange: (rows: KeyValueRow[]) => void,
 ) {
-  const rowPath = (row: KeyValueRow) => `${path}.${row.id}`;
+  const { rowPath, remove, add } = rowHandlers(env, path, rows, onChange, (): KeyValueRow => ({ id: rowId(), key: '', value: '' }));
   const edit = (row: KeyValueRow, patch: Partial<KeyValueRow>) => onChange(rows.map((r) => (r.id === row.id ? { ...r, ...patch } : r)));
-  const remove = (index: number) => {
-    const next = rows.filter((_, i) => i !== index);
-    onChange(next);
-    const neighbour = next[index] ?? next[index - 1];
-    env.focusSoon(neighbour ? controlId(rowPath(neighbour)) : `${controlId(path)}-add`);
-  };
-  const add = () => {
-    const row: KeyValueRow = { id: rowId(), key: '', value: '' };
-    onChange([...rows, row]);
-    env.focusSoon(controlId(rowPath(row)));
-  };
   return html`<fieldset class="editor" part="editor">
     <legend>${label}</legend>
     ${rows.length ? nothing : html`<p class="hint">No variables.</p>`}

@@ -84,8 +84,8 @@ export class PlatformEmbedElement extends LitElement {
   @property({ attribute: false }) theme?: EmbedTheme;
   /** The iframe's accessible title. */
   @property({ attribute: 'frame-title' }) frameTitle = DEFAULT_TITLE;
-  /** Milliseconds to wait for ready after a load starts; `0` disables. */
-  @property({ type: Number, attribute: 'ready-timeout' }) readyTimeout = config.DEFAULT_READY_TIMEOUT;
+  /** Milliseconds to wait for ready after a load starts (default 20000); `0` disables. */
+  @property({ type: Number, attribute: 'ready-timeout' }) readyTimeout: number = config.DEFAULT_READY_TIMEOUT;
   /** The iframe's permissions policy. */
   @property() allow = 'fullscreen; clipboard-write';
   /** The iframe's referrer policy. */

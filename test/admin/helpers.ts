@@ -6,66 +6,23 @@ import { ifDefined } from 'lit/directives/if-defined.js';
 import type { PlatformAdminPanelElement } from '../../src/admin/index.js';
 import type { PlatformApiClient } from '../../src/api/index.js';
 import '../../src/admin.js';
+import { mockFail, mockPlatform, mockRequests, mockReset } from '../api/mock-platform.js';
+import type { MockFailure, MockRequest } from '../api/mock-platform.js';
 
-export interface MockPlatform {
-  mockUrl: string;
-  adminKey: string;
-  viewerKey: string;
-  noAnalyticsKey: string;
-  closedUrl: string;
-}
-
-/** One entry of the mock's request log. */
-export interface LoggedRequest {
-  method: string;
-  path: string;
-  query: Record<string, string>;
-  operation: string | null;
-  auth: boolean;
-  body?: unknown;
-}
-
-let platform: Promise<MockPlatform> | undefined;
-
-/** Where the mock platform runs and its API keys. */
-export function mockPlatform(): Promise<MockPlatform> {
-  platform ??= import('/__mock-platform.js' as string) as Promise<MockPlatform>;
-  return platform;
-}
+export { mockPlatform };
+export type { MockPlatform, MockFailure as FailureRule, MockRequest as LoggedRequest } from '../api/mock-platform.js';
 
 /** Re-seeds the mock and clears its request log and injected failures. */
-export async function resetMock(): Promise<void> {
-  const { mockUrl } = await mockPlatform();
-  const res = await fetch(`${mockUrl}/__mock/reset`, { method: 'POST' });
-  if (!res.ok) throw new Error(`mock reset failed: ${res.status}`);
-}
-
-/** A failure rule of the mock (see mock/hooks.mjs). */
-export interface FailureRule {
-  operation?: string;
-  path?: string;
-  method?: string;
-  status?: number;
-  body?: unknown;
-  contentType?: string;
-  retryAfter?: number | string;
-  delayMs?: number;
-  drop?: boolean;
-  times?: number | null;
-}
+export const resetMock = mockReset;
 
 /** Makes the next matching request(s) fail as the rule says. */
-export async function failNext(rule: FailureRule): Promise<void> {
-  const { mockUrl } = await mockPlatform();
-  const res = await fetch(`${mockUrl}/__mock/fail`, { method: 'POST', body: JSON.stringify(rule) });
-  if (!res.ok) throw new Error(`mock fail rule refused: ${await res.text()}`);
+export async function failNext(rule: MockFailure): Promise<void> {
+  await mockFail(rule);
 }
 
 /** The API requests the mock received since the last reset (optionally of one operation). */
-export async function requests(operation?: string): Promise<LoggedRequest[]> {
-  const { mockUrl } = await mockPlatform();
-  const res = await fetch(`${mockUrl}/__mock/requests`);
-  const { requests: all } = (await res.json()) as { requests: LoggedRequest[] };
+export async function requests(operation?: string): Promise<MockRequest[]> {
+  const all = await mockRequests();
   return operation ? all.filter((r) => r.operation === operation) : all;
 }
 

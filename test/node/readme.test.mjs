@@ -9,7 +9,11 @@ import { render } from '../../scripts/readme.mjs';
 const readme = readFileSync('README.md', 'utf8');
 
 test('README element reference and host snippets match the manifest and docs/hosts', () => {
-  assert.equal(render(readme), readme, 'run `node scripts/readme.mjs` and commit README.md');
+  const expected = render(readme).split('\n');
+  const actual = readme.split('\n');
+  const line = expected.findIndex((text, i) => text !== actual[i]);
+  const where = line === -1 ? (expected.length === actual.length ? -1 : Math.min(expected.length, actual.length)) : line;
+  assert.equal(where, -1, `README.md line ${where + 1} is stale (run \`node scripts/readme.mjs\`):\n  README:    ${actual[where]}\n  generated: ${expected[where]}`);
 });
 
 test('README documents every attribute and event of both elements', () => {
