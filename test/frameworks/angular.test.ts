@@ -7,7 +7,15 @@ import { Component, provideZonelessChangeDetection, signal, type ApplicationRef 
 import { bootstrapApplication } from '@angular/platform-browser';
 import { expect } from '@open-wc/testing';
 import { PlatformHostComponent, type PlatformEventReport } from '../../docs/hosts/angular/platform-host.component.js';
-import { attributesOf, checkBoundHost, EventLog, initialState, type HostHandle, type HostState } from './scenario.js';
+import {
+  attributesOf,
+  checkBoundHost,
+  EventLog,
+  initialState,
+  itBindsWhenDefinedFirst,
+  type HostHandle,
+  type HostState,
+} from './scenario.js';
 
 let next: { state: HostState; log: EventLog } | undefined;
 
@@ -77,16 +85,5 @@ describe('Angular 21 host (zoneless, JIT)', () => {
     }
   });
 
-  it('binds every attribute, property and event when the elements are defined first', async () => {
-    await import('../../src/define.js');
-    const log = new EventLog();
-    const state = initialState();
-    const handle = await mount(state, log);
-    try {
-      await checkBoundHost(handle, state, log);
-      expect(state.providerCalls()).to.equal(1);
-    } finally {
-      handle.unmount();
-    }
-  });
+  itBindsWhenDefinedFirst(mount);
 });

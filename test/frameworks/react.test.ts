@@ -6,7 +6,15 @@ import { expect } from '@open-wc/testing';
 import { createElement, type FunctionComponent } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
-import { attributesOf, checkBoundHost, EventLog, initialState, type HostHandle, type HostState } from './scenario.js';
+import {
+  attributesOf,
+  checkBoundHost,
+  EventLog,
+  initialState,
+  itBindsWhenDefinedFirst,
+  type HostHandle,
+  type HostState,
+} from './scenario.js';
 import { until } from './helpers.js';
 
 type HostProps = HostState & { onPlatformEvent: (name: string, detail: unknown) => void };
@@ -78,16 +86,5 @@ describe('React 19 host', () => {
     }
   });
 
-  it('binds every attribute, property and event when the elements are defined first', async () => {
-    await import('../../src/define.js');
-    const log = new EventLog();
-    const state = initialState();
-    const handle = await mount(state, log);
-    try {
-      await checkBoundHost(handle, state, log);
-      expect(state.providerCalls()).to.equal(1);
-    } finally {
-      handle.unmount();
-    }
-  });
+  itBindsWhenDefinedFirst(mount);
 });

@@ -173,3 +173,22 @@ export function attributesOf(el: Element): Record<string, string> {
 }
 
 export { tenantOrigin };
+
+/** Mounts a framework's host snippet with `state`, reporting events to `log`. */
+export type MountHost = (state: HostState, log: EventLog) => Promise<HostHandle>;
+
+/** The test every framework shares: the elements defined before the first render. */
+export function itBindsWhenDefinedFirst(mount: MountHost): void {
+  it('binds every attribute, property and event when the elements are defined first', async () => {
+    await import('../../src/define.js');
+    const log = new EventLog();
+    const state = initialState();
+    const handle = await mount(state, log);
+    try {
+      await checkBoundHost(handle, state, log);
+      expect(state.providerCalls()).to.equal(1);
+    } finally {
+      handle.unmount();
+    }
+  });
+}

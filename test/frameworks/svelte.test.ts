@@ -5,7 +5,15 @@
  */
 import { expect } from '@open-wc/testing';
 import { flushSync, mount as svelteMount, unmount, type Component } from 'svelte';
-import { attributesOf, checkBoundHost, EventLog, initialState, type HostHandle, type HostState } from './scenario.js';
+import {
+  attributesOf,
+  checkBoundHost,
+  EventLog,
+  initialState,
+  itBindsWhenDefinedFirst,
+  type HostHandle,
+  type HostState,
+} from './scenario.js';
 
 // A path in a variable: the repository type check cannot read .svelte files;
 // svelte-check checks the snippet in test/types.
@@ -62,16 +70,5 @@ describe('Svelte 5 host', () => {
     }
   });
 
-  it('binds every attribute, property and event when the elements are defined first', async () => {
-    await import('../../src/define.js');
-    const log = new EventLog();
-    const state = initialState();
-    const handle = await mount(state, log);
-    try {
-      await checkBoundHost(handle, state, log);
-      expect(state.providerCalls()).to.equal(1);
-    } finally {
-      handle.unmount();
-    }
-  });
+  itBindsWhenDefinedFirst(mount);
 });

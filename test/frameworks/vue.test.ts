@@ -5,7 +5,15 @@
  */
 import { expect } from '@open-wc/testing';
 import { createApp, defineComponent, h, markRaw, nextTick, reactive, type Component } from 'vue';
-import { attributesOf, checkBoundHost, EventLog, initialState, type HostHandle, type HostState } from './scenario.js';
+import {
+  attributesOf,
+  checkBoundHost,
+  EventLog,
+  initialState,
+  itBindsWhenDefinedFirst,
+  type HostHandle,
+  type HostState,
+} from './scenario.js';
 import { fixtureSession, tenantOrigin } from './helpers.js';
 
 // A path in a variable: the repository type check cannot read .vue files;
@@ -89,16 +97,5 @@ describe('Vue 3 host', () => {
     }
   });
 
-  it('binds every attribute, property and event when the elements are defined first', async () => {
-    await import('../../src/define.js');
-    const log = new EventLog();
-    const state = initialState();
-    const handle = await mount(state, log);
-    try {
-      await checkBoundHost(handle, state, log);
-      expect(state.providerCalls()).to.equal(1);
-    } finally {
-      handle.unmount();
-    }
-  });
+  itBindsWhenDefinedFirst(mount);
 });
