@@ -11,6 +11,7 @@ import { createServer } from 'node:http';
 import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { listen } from '../mock/http.mjs';
 
 const demoDir = dirname(fileURLToPath(import.meta.url));
 const distDir = join(demoDir, '..', 'dist');
@@ -121,13 +122,7 @@ export async function startDemoServer({ port = 4200, host = '127.0.0.1', platfor
       else res.destroy();
     });
   });
-  await new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
+  await listen(server, port, host);
   ownPort = server.address().port;
   // Served as `localhost`: a different origin from the platform's 127.0.0.1.
   const url = `http://localhost:${ownPort}`;

@@ -99,3 +99,14 @@ export function answerPreflight(req, res) {
   });
   res.end();
 }
+
+/** Starts `server` on `port` and `host`; rejects when it cannot listen (e.g. the port is taken). */
+export function listen(server, port, host) {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+}

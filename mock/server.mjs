@@ -10,7 +10,7 @@ import { pathToFileURL } from 'node:url';
 import { createApiHandler, matchRoute } from './api.mjs';
 import { createEmbedHandler } from './embed-surfaces.mjs';
 import { handleHooks, takeRule, applyRule } from './hooks.mjs';
-import { answerPreflight, applyCors, sendError } from './http.mjs';
+import { answerPreflight, applyCors, listen, sendError } from './http.mjs';
 import { MockState, apiKeys } from './state.mjs';
 
 const embedPrefixes = ['/embed/', '/api/v1/embed/', '/mock-embed/'];
@@ -92,13 +92,7 @@ export async function startMockPlatform({ port = 0, host = '127.0.0.1', log = fa
     });
   });
 
-  await new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
+  await listen(server, port, host);
   const address = server.address();
   const actualPort = address.port;
   // A wildcard bind is reached through loopback.
