@@ -5,15 +5,7 @@
 //   node scripts/start.mjs [--port 4200] [--mock-port 4100] [--no-build]
 //   (or DEMO_PORT / MOCK_PORT). `--port 0` picks free ports for both servers
 //   unless --mock-port is also given.
-import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { startMockPlatform } from '../mock/server.mjs';
-import { startDemoServer } from '../demo/server.mjs';
-
-const root = fileURLToPath(new URL('..', import.meta.url));
-const bundle = join(root, 'dist', 'platform-embed.min.js');
+import { buildIfStale } from './build-if-stale.mjs';
 
 function parsePort(value, name) {
   const n = Number(value);
@@ -43,30 +35,13 @@ function parseArgs(argv) {
   return options;
 }
 
-/** Newest modification time under `dir`, in ms. */
-function newest(dir) {
-  let latest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    latest = Math.max(latest, entry.isDirectory() ? newest(path) : statSync(path).mtimeMs);
-  }
-  return latest;
-}
-
-function buildIfStale() {
-  const stale = !existsSync(bundle) || statSync(bundle).mtimeMs < newest(join(root, 'src'));
-  if (!stale) return;
-  // Build chatter goes to stderr, so stdout carries only the addresses printed below.
-  console.error('Building the package (dist/ is missing or older than src/)…');
-  const result = spawnSync('npm', ['run', '--silent', 'build'], { cwd: root, stdio: ['ignore', process.stderr, 'inherit'] });
-  if (result.status !== 0) {
-    console.error('The build failed; fix it or run with --no-build to serve the existing dist/.');
-    process.exit(result.status ?? 1);
-  }
-}
-
 const options = parseArgs(process.argv.slice(2));
 if (options.build) buildIfStale();
+
+// Imported only now: the mock platform reads the built schemas in dist/, which
+// a fresh clone has only after the build above.
+const { startMockPlatform } = await import('../mock/server.mjs');
+const { startDemoServer } = await import('../demo/server.mjs');
 
 const platform = await startMockPlatform({ port: options.mockPort, host: '127.0.0.1' });
 let demo;

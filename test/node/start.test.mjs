@@ -1,0 +1,48 @@
+// `npm start` on a checkout that has never been built: it must build first and
+// only then load the mock platform (which reads the built schemas in dist/).
+// Runs in a temporary copy of the sources, so the real dist/ is not touched.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { cpSync, mkdtempSync, rmSync, symlinkSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+const root = resolve('.');
+const copied = ['package.json', 'tsconfig.json', 'tsconfig.build.json', 'rollup.config.mjs', 'src', 'scripts', 'mock', 'demo'];
+
+test('npm start builds a fresh checkout, then serves the demo and the bundle', { timeout: 300_000 }, async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'platform-embed-start-'));
+  let child;
+  try {
+    for (const entry of copied) cpSync(join(root, entry), join(dir, entry), { recursive: true });
+    symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'), 'dir');
+    assert.equal(existsSync(join(dir, 'dist')), false);
+
+    child = spawn('node', ['scripts/start.mjs', '--port', '0'], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    let err = '';
+    child.stderr.on('data', (chunk) => (err += chunk));
+    const demoUrl = await new Promise((resolveUrl, reject) => {
+      child.stdout.on('data', (chunk) => {
+        out += chunk;
+        const match = /Demo:\s+(http:\/\/\S+)/.exec(out);
+        if (match) resolveUrl(match[1]);
+      });
+      child.on('exit', (code) => reject(new Error(`start exited with ${code} before serving:\n${err.slice(-2000)}`)));
+    });
+
+    assert.match(err, /Building the package/);
+    assert.equal((await fetch(demoUrl)).status, 200);
+    const bundle = await fetch(`${demoUrl}/dist/platform-embed.min.js`);
+    assert.equal(bundle.status, 200);
+    assert.match(await bundle.text(), /platform-embed/);
+  } finally {
+    if (child && child.exitCode === null) {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGINT');
+      await exited;
+    }
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
