@@ -3,6 +3,7 @@
  * Importing it defines no custom element; see `platform-embed/define`.
  */
 export * from './protocol/index.js';
+export { protocolDocs, type ProtocolDoc } from './protocol/docs.js';
 export * from './embed/index.js';
 export * from './api/index.js';
 export * from './admin/index.js';

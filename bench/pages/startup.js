@@ -10,11 +10,16 @@
 //
 // Variants: `element` (<platform-embed>), `iframe` (a plain <iframe> with the
 // very attributes the element gave its iframe: src, allow, referrerpolicy,
-// title, read from a first element round) and `lit` (the smallest Lit element
-// that renders that iframe in its shadow root: the floor of any Lit element,
-// whose first render runs in a microtask after insertion).
+// title, read from a first element round), and three floors:
+//   `microtask`  that plain iframe appended in a microtask after the insertion:
+//                the least any element pays that takes into account the
+//                attributes and properties set in the same task as its
+//                insertion, as the contract requires;
+//   `reactive`   the smallest Lit ReactiveElement creating that iframe in its
+//                first update (the base class <platform-embed> uses);
+//   `lit`        the smallest LitElement rendering it with a template.
 import '/dist/platform-embed-embed.min.js';
-import { LitElement, html } from 'lit';
+import { LitElement, ReactiveElement, html } from 'lit';
 import { createEmbed, stage, tenant, withTimeout } from './common.js';
 
 class BenchLitFrame extends LitElement {
@@ -26,6 +31,18 @@ class BenchLitFrame extends LitElement {
   }
 }
 customElements.define('bench-lit-frame', BenchLitFrame);
+
+class BenchReactiveFrame extends ReactiveElement {
+  static properties = { attrs: { attribute: false } };
+
+  update(changed) {
+    super.update(changed);
+    const frame = document.createElement('iframe');
+    for (const [name, value] of Object.entries(this.attrs)) frame.setAttribute(name, value);
+    this.renderRoot.append(frame);
+  }
+}
+customElements.define('bench-reactive-frame', BenchReactiveFrame);
 
 const COPIED = ['src', 'allow', 'referrerpolicy', 'title'];
 let iframeAttributes = null;
@@ -65,10 +82,16 @@ function nextTask() {
   });
 }
 
-function litFrame() {
-  const el = document.createElement('bench-lit-frame');
+function litFrame(tag = 'bench-lit-frame') {
+  const el = document.createElement(tag);
   el.attrs = { allow: '', referrerpolicy: '', title: '', ...iframeAttributes };
   return el;
+}
+
+function microtaskIframe() {
+  const holder = document.createElement('div');
+  queueMicrotask(() => holder.append(plainIframe()));
+  return holder;
 }
 
 function plainIframe() {
@@ -77,22 +100,31 @@ function plainIframe() {
   return frame;
 }
 
-const create = { element: () => createEmbed(0), iframe: plainIframe, lit: litFrame };
+const create = {
+  element: () => createEmbed(0),
+  iframe: plainIframe,
+  microtask: microtaskIframe,
+  reactive: () => litFrame('bench-reactive-frame'),
+  lit: () => litFrame(),
+};
 
-/** One insertion of `variant` ('element', 'iframe' or 'lit'); resolves with its timings in ms. */
+/** One insertion of `variant` (a key of `create`); resolves with its timings in ms. */
 async function round(variant) {
   if (variant !== 'element' && !iframeAttributes) throw new Error('run an element round first');
   const node = create[variant]();
   const entry = nextIframeEntry();
   const documentOrigin = nextTimeOrigin();
+  // Set up before the clock starts: creating a MessageChannel is not free,
+  // and it would delay every variant's microtasks.
+  const afterMicrotasks = nextTask();
   const inserted = performance.now();
   stage.append(node);
   // The insertion's synchronous work and the microtasks after it (a Lit
   // element's first update) end before the next task runs.
-  await nextTask();
+  await afterMicrotasks;
   const blocked = performance.now() - inserted;
   const [timing, timeOrigin] = await withTimeout(Promise.all([entry, documentOrigin]), 30_000, `${variant} navigation`);
-  const frame = variant === 'iframe' ? node : node.renderRoot.querySelector('iframe');
+  const frame = variant === 'iframe' ? node : (node.renderRoot ?? node).querySelector('iframe');
   if (variant === 'element' && !iframeAttributes) {
     iframeAttributes = Object.fromEntries(COPIED.filter((a) => frame.hasAttribute(a)).map((a) => [a, frame.getAttribute(a)]));
   }

@@ -19,12 +19,12 @@ export function acceptFrameMessage(event: MessageEvent, tenantOrigin: string | n
 
 /**
  * Dispatches `message` on `target`: the specific DOM event for a known type,
- * then `platform-event` for every type. Each gets its own fresh payload.
+ * then `platform-event` for every type. Each gets its own fresh payload: the
+ * specific event takes `message.payload` itself (`parseEventMessage` made it
+ * fresh and nothing else holds it), `platform-event` a copy.
  */
 export function dispatchPlatformEvent(target: EventTarget, message: PlatformEventMessage): void {
-  if (isKnownEventType(message.type)) {
-    target.dispatchEvent(event(domEventName(message.type), { ...message.payload }));
-  }
+  if (isKnownEventType(message.type)) target.dispatchEvent(event(domEventName(message.type), message.payload));
   const { type, surface, timestamp, payload } = message;
   target.dispatchEvent(event('platform-event', { type, surface, timestamp, payload: { ...payload } }));
 }

@@ -1,7 +1,4 @@
-import { LitElement, html, type PropertyValues } from 'lit';
-import { property, state } from 'lit/decorators.js';
-import { ifDefined } from 'lit/directives/if-defined.js';
-import { keyed } from 'lit/directives/keyed.js';
+import { ReactiveElement, type PropertyValues } from '@lit/reactive-element';
 import type { ColorScheme, EmbedTheme, ReadyPayload } from '../protocol/catalog.js';
 import { buildAction, type PlatformEventMessage } from '../protocol/envelope.js';
 import { filterMemberProblem, jsonSnapshot } from '../protocol/values.js';
@@ -12,7 +9,7 @@ import { FrameLoader } from './loader.js';
 import { FrameChannel } from './channel.js';
 import { dispatchHostError, dispatchPlatformEvent, type PlatformEmbedEventMap } from './inbound.js';
 import { Outbox, type StateKey } from './outbox.js';
-import { embedStyles } from './styles.js';
+import { embedStyles, renderShell, setAttribute, type Shell } from './styles.js';
 import { buildEmbedUrl } from './url.js';
 
 const DEFAULT_TITLE = 'Embedded analytics';
@@ -55,51 +52,77 @@ const reloadKeys = ['baseUrl', 'dashboard', 'session', 'allowExport'] as const;
  * @cssprop [--platform-embed-overlay-background=Canvas] - Background of the loading and error overlays.
  * @cssprop [--platform-embed-overlay-color=CanvasText] - Text color of the loading and error overlays.
  */
-export class PlatformEmbedElement extends LitElement {
+export class PlatformEmbedElement extends ReactiveElement {
   /** The package version this class was built from. */
   static readonly version = version;
   static override styles = embedStyles;
+  /** Reactive properties, declared here rather than with decorators: no decorator code in the bundle. (`attribute: false` on the states keeps them out of the manifest.) */
+  static override properties = {
+    baseUrl: { attribute: 'base-url' },
+    dashboard: {},
+    path: {},
+    session: {},
+    sessionProvider: { attribute: false },
+    scheme: {},
+    locale: {},
+    timezone: {},
+    allowExport: { type: Boolean, attribute: 'allow-export' },
+    filters: { attribute: false },
+    theme: { attribute: false },
+    frameTitle: { attribute: 'frame-title' },
+    readyTimeout: { type: Number, attribute: 'ready-timeout' },
+    allow: {},
+    referrerPolicy: { attribute: 'referrer-policy' },
+    debug: { type: Boolean },
+    _ready: { state: true, attribute: false },
+    _fatal: { state: true, attribute: false },
+    _frameKey: { state: true, attribute: false },
+    _frameSrc: { state: true, attribute: false },
+  };
 
   /** Tenant base URL; its origin is the only origin messages are accepted from and actions posted to. */
-  @property({ attribute: 'base-url' }) baseUrl?: string;
+  baseUrl?: string;
   /** Dashboard public id: loads `{base}/embed/dashboard/<id>`. */
-  @property() dashboard?: string;
+  dashboard?: string;
   /** In-embed path under `/embed/`, used when `dashboard` is not set; after ready a change navigates. */
-  @property() path?: string;
+  path?: string;
   /** Session id from the host backend, sent as the `session` query parameter. */
-  @property() session?: string;
+  session?: string;
   /** Gives a session id when `session` is empty: called before each load and on `reload()`. */
-  @property({ attribute: false }) sessionProvider?: () => Promise<string>;
+  sessionProvider?: () => Promise<string>;
   /** Color scheme: `light`, `dark` or `auto`. */
-  @property() scheme?: ColorScheme;
+  scheme?: ColorScheme;
   /** UI language (BCP 47), or `auto` for `navigator.language`. */
-  @property() locale?: string;
+  locale?: string;
   /** IANA time zone name, or `auto` for the viewer's own; never a bare UTC offset. */
-  @property() timezone?: string;
+  timezone?: string;
   /** Adds `allowExport=true` to the embed URL. */
-  @property({ type: Boolean, attribute: 'allow-export' }) allowExport = false;
+  allowExport = false;
   /** `<view>.<dimension>` → value; also settable as a JSON `filters` attribute. */
-  @property({ attribute: false }) filters?: Record<string, unknown>;
+  filters?: Record<string, unknown>;
   /** An `embedTheme` object; also settable as a JSON `theme` attribute. */
-  @property({ attribute: false }) theme?: EmbedTheme;
+  theme?: EmbedTheme;
   /** The iframe's accessible title. */
-  @property({ attribute: 'frame-title' }) frameTitle = DEFAULT_TITLE;
+  frameTitle = DEFAULT_TITLE;
   /** Milliseconds to wait for ready after a load starts (default 20000); `0` disables. */
-  @property({ type: Number, attribute: 'ready-timeout' }) readyTimeout: number = config.DEFAULT_READY_TIMEOUT;
+  readyTimeout: number = config.DEFAULT_READY_TIMEOUT;
   /** The iframe's permissions policy. */
-  @property() allow = 'fullscreen; clipboard-write';
+  allow = 'fullscreen; clipboard-write';
   /** The iframe's referrer policy. */
-  @property({ attribute: 'referrer-policy' }) referrerPolicy = 'strict-origin-when-cross-origin';
+  referrerPolicy = 'strict-origin-when-cross-origin';
   /** Logs every accepted and rejected message, with the reason, through `console.debug`. */
-  @property({ type: Boolean }) debug = false;
+  debug = false;
 
-  @state() private _ready = false;
-  @state() private _fatal = false;
+  private _ready = false;
+  private _fatal = false;
   /** The error of the current load's fatal failure; read only while `_fatal` is true. */
   private _fatalError: Error | null = null;
-  @state() private _frameKey = 0;
-  @state() private _frameSrc: string | undefined;
+  private _frameKey = 0;
+  private _frameSrc: string | undefined;
 
+  /** The shadow tree: built once; the iframe is replaced on every load. */
+  private _shell?: Shell;
+  private _renderedKey = -1;
   private _readyInfo: ReadyPayload | null = null;
   private _currentPath: string | null = null;
   private _eff: config.Effective = { filters: {}, readyTimeout: config.DEFAULT_READY_TIMEOUT };
@@ -153,7 +176,7 @@ export class PlatformEmbedElement extends LitElement {
 
   /** The wrapped iframe (a new one per load). */
   get iframe(): HTMLIFrameElement | null {
-    return this.renderRoot?.querySelector('iframe') ?? null;
+    return this._shell?.frame ?? null;
   }
 
   static override get observedAttributes(): string[] {
@@ -219,23 +242,29 @@ export class PlatformEmbedElement extends LitElement {
     }
   }
 
-  protected override render() {
-    return html`${keyed(
-        this._frameKey,
-        html`<iframe
-          part="iframe"
-          title=${this.frameTitle || DEFAULT_TITLE}
-          allow=${this.allow}
-          referrerpolicy=${this.referrerPolicy}
-          src=${ifDefined(this._frameSrc)}
-        ></iframe>`,
-      )}
-      <div part="loading" class="overlay" ?hidden=${this._ready || this._fatal}>
-        <slot name="loading"><span role="status">Loading…</span></slot>
-      </div>
-      <div part="error" class="overlay" ?hidden=${!this._fatal}>
-        <slot name="error"><span role="alert">The embedded content could not be loaded.</span></slot>
-      </div>`;
+  /**
+   * Renders without a template engine (this element's shadow tree is three
+   * nodes): Lit's ReactiveElement alone keeps the embed-only bundle small.
+   */
+  protected override update(changed: PropertyValues<this>): void {
+    super.update(changed);
+    const shell = (this._shell ??= renderShell(this.renderRoot));
+    if (this._renderedKey !== this._frameKey) {
+      // Every load gets a new iframe: a reused one would keep the last document's history and window.
+      this._renderedKey = this._frameKey;
+      shell.frame?.remove();
+      shell.frame = document.createElement('iframe');
+      shell.frame.setAttribute('part', 'iframe');
+    }
+    const frame = shell.frame!;
+    setAttribute(frame, 'title', this.frameTitle || DEFAULT_TITLE);
+    setAttribute(frame, 'allow', this.allow);
+    setAttribute(frame, 'referrerpolicy', this.referrerPolicy);
+    // Last, so the policies above apply to the navigation it starts.
+    setAttribute(frame, 'src', this._frameSrc);
+    if (!frame.isConnected) this.renderRoot.prepend(frame);
+    shell.loading.hidden = this._ready || this._fatal;
+    shell.error.hidden = !this._fatal;
   }
 
   protected override updated(): void {

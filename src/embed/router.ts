@@ -44,7 +44,7 @@ function onMessage(event: MessageEvent): void {
   const source = event.source;
   const handler = source ? (routes.get(source) ?? (pending.size ? adopt(source) : undefined)) : undefined;
   handler?.(event);
-  for (const observer of observers) observer(event);
+  if (observers.size) for (const observer of observers) observer(event);
 }
 
 function sync(): void {

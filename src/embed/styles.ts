@@ -1,5 +1,8 @@
-/** Styles of `<platform-embed>`: the iframe fills the host; overlays cover it while loading or failed. */
-import { css } from 'lit';
+/**
+ * Shadow tree of `<platform-embed>`: the iframe fills the host; overlays
+ * cover it while loading or failed.
+ */
+import { css } from '@lit/reactive-element';
 
 export const embedStyles = css`
   :host {
@@ -31,3 +34,38 @@ export const embedStyles = css`
     display: none;
   }
 `;
+
+/** The element's shadow nodes; `frame` is replaced on every load. */
+export interface Shell {
+  frame?: HTMLIFrameElement;
+  loading: HTMLElement;
+  error: HTMLElement;
+}
+
+/** Builds the overlays (a part, a named slot and its default content each) into `root`. */
+export function renderShell(root: HTMLElement | DocumentFragment): Shell {
+  const overlay = (part: string, role: string, text: string) => {
+    const container = document.createElement('div');
+    const slot = document.createElement('slot');
+    const fallback = document.createElement('span');
+    container.setAttribute('part', part);
+    container.className = 'overlay';
+    slot.name = part;
+    fallback.setAttribute('role', role);
+    fallback.textContent = text;
+    slot.append(fallback);
+    container.append(slot);
+    root.append(container);
+    return container;
+  };
+  return {
+    loading: overlay('loading', 'status', 'Loading…'),
+    error: overlay('error', 'alert', 'The embedded content could not be loaded.'),
+  };
+}
+
+/** Sets or removes (`undefined`) an attribute, touching the DOM only on a change. */
+export function setAttribute(element: Element, name: string, value: string | undefined): void {
+  if (value === undefined) element.removeAttribute(name);
+  else if (element.getAttribute(name) !== value) element.setAttribute(name, value);
+}

@@ -37,7 +37,8 @@ const reqStr = { type: 'string', required: true } as const;
 const num = { type: 'number' } as const;
 
 /**
- * Every event and action type with its payload schema and a one-line doc.
+ * Every event and action type with its payload schema (their one-line docs
+ * are in `docs.ts`, which the element does not load).
  * `surfaces` lists where the spec says an event fires; it documents, it does
  * not filter (the contract accepts any known surface for any event).
  * The action `set-theme` is `open`: an `embedTheme` object whose full field
@@ -46,122 +47,107 @@ const num = { type: 'number' } as const;
 export const protocolCatalog = {
   events: {
     'platform:event:ready': {
-      doc: 'The embed has authenticated and mounted (handshake); the first event of each load.',
       surfaces,
       payload: {
-        embedTenant: { type: 'string', required: true, nullable: true, doc: 'embed tenant the iframe resolved to, when known' },
-        deploymentId: { type: 'number', required: true, nullable: true, doc: 'deployment the embed is bound to, when known' },
-        mode: { type: 'string', required: true, enum: embedModes, doc: 'how the viewer was authenticated' },
-        surface: { type: 'string', required: true, enum: surfaces, doc: 'surface that mounted' },
-        publicId: { ...str, doc: 'dashboard public id, dashboard surface' },
+        embedTenant: { type: 'string', required: true, nullable: true },
+        deploymentId: { type: 'number', required: true, nullable: true },
+        mode: { type: 'string', required: true, enum: embedModes },
+        surface: { type: 'string', required: true, enum: surfaces },
+        publicId: str,
       },
     },
     'platform:event:view': {
-      doc: 'A surface is viewed, on load and on each in-embed navigation.',
       surfaces,
       payload: {
-        surface: { type: 'string', required: true, enum: surfaces, doc: 'surface viewed' },
-        path: { ...reqStr, doc: 'in-embed route path viewed' },
-        publicId: { ...str, doc: 'dashboard public id' },
-        title: { ...str, doc: 'human-readable title' },
+        surface: { type: 'string', required: true, enum: surfaces },
+        path: reqStr,
+        publicId: str,
+        title: str,
       },
     },
     'platform:event:navigate': {
-      doc: 'The viewer navigated within the embed (route change).',
       surfaces,
       payload: {
-        path: { ...reqStr, doc: 'new path' },
-        previousPath: { ...str, doc: 'path navigated away from' },
+        path: reqStr,
+        previousPath: str,
       },
     },
     'platform:event:dashboard-loaded': {
-      doc: 'All widgets of a dashboard have rendered.',
       surfaces: ['dashboard'],
       payload: {
-        publicId: { ...str, doc: 'dashboard public id' },
-        widgetCount: { ...num, doc: 'number of widgets' },
-        loadDurationMs: { ...num, doc: 'milliseconds from mount to all widgets loaded' },
+        publicId: str,
+        widgetCount: num,
+        loadDurationMs: num,
       },
     },
     'platform:event:download': {
-      doc: 'The viewer exported data or an image (never the exported rows).',
       surfaces: ['dashboard'],
       payload: {
-        format: { type: 'string', required: true, enum: downloadFormats, doc: 'file format produced' },
-        target: { type: 'string', required: true, enum: downloadTargets, doc: 'single widget or whole dashboard' },
-        widgetId: { ...str, doc: 'source widget id, when target is widget' },
-        title: { ...str, doc: 'title of the exported widget or dashboard' },
-        rowCount: { ...num, doc: 'rows exported, for csv and xlsx' },
+        format: { type: 'string', required: true, enum: downloadFormats },
+        target: { type: 'string', required: true, enum: downloadTargets },
+        widgetId: str,
+        title: str,
+        rowCount: num,
       },
     },
     'platform:event:drilldown': {
-      doc: 'The viewer drilled into a measure.',
       surfaces: ['dashboard'],
       payload: {
-        member: { ...reqStr, doc: 'fully-qualified measure drilled into' },
-        value: { type: 'unknown', doc: 'clicked value, when the click carried one' },
-        widgetId: { ...str, doc: 'originating widget id' },
+        member: reqStr,
+        value: { type: 'unknown' },
+        widgetId: str,
       },
     },
     'platform:event:ai-query': {
-      doc: 'The viewer ran a natural-language query.',
       surfaces,
       payload: {
-        query: { ...reqStr, doc: 'the submitted natural-language query' },
-        status: { type: 'string', required: true, enum: aiQueryStatuses, doc: 'lifecycle stage' },
-        chatId: { ...str, doc: 'chat or session id' },
-        agentId: { ...str, doc: 'agent that answered' },
+        query: reqStr,
+        status: { type: 'string', required: true, enum: aiQueryStatuses },
+        chatId: str,
+        agentId: str,
       },
     },
     'platform:event:error': {
-      doc: 'The embed surfaced an error (render error, query failure, auth or session problem).',
       surfaces,
       payload: {
-        message: { ...reqStr, doc: 'human-readable message' },
-        name: { ...str, doc: 'error name or class' },
-        context: { ...str, doc: 'where it originated' },
-        fatal: { type: 'boolean', doc: 'true when the error took down the whole surface' },
+        message: reqStr,
+        name: str,
+        context: str,
+        fatal: { type: 'boolean' },
       },
     },
   },
   actions: {
     'platform:action:set-color-scheme': {
-      doc: 'Switch the color scheme.',
       payload: { scheme: { type: 'string', required: true, enum: colorSchemes } },
     },
     'platform:action:set-theme': {
-      doc: 'Apply a brand theme (an embedTheme object) at runtime.',
       open: true,
       payload: {
-        primaryColor: { ...str, doc: 'CSS color' },
-        borderRadius: { type: 'unknown', doc: 'CSS length string or a number of pixels' },
-        font: { ...str, doc: 'font family' },
+        primaryColor: str,
+        borderRadius: { type: 'unknown' },
+        font: str,
       },
     },
     'platform:action:set-locale': {
-      doc: 'Switch the UI language (BCP 47 tag).',
       payload: { locale: reqStr },
     },
     'platform:action:set-timezone': {
-      doc: "Switch the time zone of the embed's queries (IANA name).",
       payload: { timezone: reqStr },
     },
     'platform:action:set-filter': {
-      doc: 'Push a filter into a dashboard: f_<semantic_view>.<dimension>=<JSON>.',
       payload: { filterUrlParameter: reqStr },
     },
     'platform:action:navigate': {
-      doc: 'Navigate the embed to an in-embed path.',
       payload: { path: reqStr },
     },
     'platform:action:refresh': {
-      doc: "Re-run the embed's queries and refresh data.",
       payload: {},
     },
   },
 } as const satisfies {
-  events: Record<`${typeof EVENT_PREFIX}${string}`, { doc: string; surfaces: readonly Surface[]; payload: Schema }>;
-  actions: Record<`${typeof ACTION_PREFIX}${string}`, { doc: string; open?: true; payload: Schema }>;
+  events: Record<`${typeof EVENT_PREFIX}${string}`, { surfaces: readonly Surface[]; payload: Schema }>;
+  actions: Record<`${typeof ACTION_PREFIX}${string}`, { open?: true; payload: Schema }>;
 };
 
 /** The event half of the catalog. */

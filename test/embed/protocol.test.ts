@@ -14,6 +14,7 @@ import {
   parseEventMessage,
   timeZoneProblem,
 } from '../../src/protocol/index.js';
+import { protocolDocs } from '../../src/index.js';
 import { jsonSnapshot } from '../../src/protocol/values.js';
 
 const env = (type: string, payload: unknown, extra: Record<string, unknown> = {}) => ({
@@ -47,8 +48,17 @@ describe('protocol catalog', () => {
       'platform:action:navigate',
       'platform:action:refresh',
     ]);
-    for (const type of eventTypes) expect(eventCatalog[type].doc).to.be.a('string').and.not.equal('');
-    for (const type of actionTypes) expect(actionCatalog[type].doc).to.be.a('string').and.not.equal('');
+  });
+
+  it('documents every type, and only payload fields the catalog has', () => {
+    for (const type of [...eventTypes, ...actionTypes]) {
+      const { doc, fields } = protocolDocs[type];
+      expect(doc, type).to.be.a('string').and.not.equal('');
+      const payload = isKnownEventType(type) ? eventCatalog[type].payload : actionCatalog[type].payload;
+      for (const field of Object.keys(fields)) expect(payload, `${type} documents ${field}`).to.have.property(field);
+      for (const field of Object.keys(payload)) expect(fields, `${type} leaves ${field} undocumented`).to.have.property(field);
+    }
+    expect(Object.keys(protocolDocs)).to.have.members([...eventTypes, ...actionTypes]);
   });
 
   it('derives DOM event names from the types', () => {
