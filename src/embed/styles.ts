@@ -35,15 +35,14 @@ export const embedStyles = css`
   }
 `;
 
-/** The element's shadow nodes; `frame` is replaced on every load. */
-export interface Shell {
-  frame?: HTMLIFrameElement;
+/** The overlays of the element's shadow tree (the iframe is rendered by the element). */
+export interface Overlays {
   loading: HTMLElement;
   error: HTMLElement;
 }
 
-/** Builds the overlays (a part, a named slot and its default content each) into `root`. */
-export function renderShell(root: HTMLElement | DocumentFragment): Shell {
+/** Appends the overlays (a part, a named slot and its default content each) to `root`. */
+export function renderOverlays(root: HTMLElement | DocumentFragment): Overlays {
   const overlay = (part: string, role: string, text: string) => {
     const container = document.createElement('div');
     const slot = document.createElement('slot');
