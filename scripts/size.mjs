@@ -90,8 +90,10 @@ export async function measureSizes() {
   });
   const byFile = Object.fromEntries(bundles.map((b) => [b.file, b]));
 
-  const [litAll, embedOwn, adminWithLit, adminOwn] = await Promise.all([
+  const [litAll, reactiveElement, embedWithLit, embedOwn, adminWithLit, adminOwn] = await Promise.all([
     closure({ virtual: "export * from 'lit';" }),
+    closure({ virtual: "export * from '@lit/reactive-element';" }),
+    closure('dist/embed.js'),
     closure('dist/embed.js', { litExternal: true }),
     closure('dist/admin.js'),
     closure('dist/admin.js', { litExternal: true }),
@@ -100,6 +102,7 @@ export async function measureSizes() {
   const full = byFile['dist/platform-embed.min.js'];
   const embedOnly = byFile['dist/platform-embed-embed.min.js'];
   const adminModulesInEmbed = embedOwn.modules.map(relative).filter((id) => id.startsWith('dist/admin/') || id === 'dist/admin.js');
+  const templateModulesInEmbed = embedWithLit.modules.map(relative).filter((id) => /node_modules\/(lit-html|lit-element)\//.test(id));
 
   const admin = {
     fullMinusEmbed: {
@@ -116,6 +119,11 @@ export async function measureSizes() {
       pass: adminModulesInEmbed.length === 0,
       detail: adminModulesInEmbed,
     },
+    {
+      name: 'embed-only closure (dist/embed.js) holds no template engine (lit-html, LitElement)',
+      pass: templateModulesInEmbed.length === 0,
+      detail: templateModulesInEmbed,
+    },
   ];
   const pass = bundles.every((b) => b.pass !== false) && checks.every((c) => c.pass);
   return {
@@ -123,6 +131,7 @@ export async function measureSizes() {
     embedOwnCode: compressedSizes(embedOwn.code),
     admin,
     lit: compressedSizes(litAll.code),
+    reactiveElement: compressedSizes(reactiveElement.code),
     checks,
     pass,
   };
@@ -157,6 +166,7 @@ export function printSizes(r) {
     ['admin: dist/admin.js closure, Lit included', fmt(r.admin.closureWithLit.raw), fmt(r.admin.closureWithLit.gzip), fmt(r.admin.closureWithLit.brotli), '', 'info'],
     ['admin: dist/admin.js closure, Lit excluded', fmt(r.admin.closureWithoutLit.raw), fmt(r.admin.closureWithoutLit.gzip), fmt(r.admin.closureWithoutLit.brotli), '', 'info'],
     ['Lit alone (all of `lit`, for reference)', fmt(r.lit.raw), fmt(r.lit.gzip), fmt(r.lit.brotli), '', 'info'],
+    ['Lit ReactiveElement alone (the embed\'s base class)', fmt(r.reactiveElement.raw), fmt(r.reactiveElement.gzip), fmt(r.reactiveElement.brotli), '', 'info'],
   ];
   const widths = rows[0].map((_, i) => Math.max(...rows.map((row) => row[i].length)));
   for (const [i, row] of rows.entries()) {

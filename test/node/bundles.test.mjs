@@ -1,0 +1,19 @@
+// What the script bundles hold (not how much they weigh: the size budgets are
+// `npm run size` and bench/). A page that only embeds must not load admin
+// code or a template engine; the element's protocol docs stay out of it.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { measureSizes } from '../../scripts/size.mjs';
+
+test('the embed-only closure holds no admin module and no template engine', async () => {
+  const { checks } = await measureSizes();
+  assert.equal(checks.length, 2);
+  for (const check of checks) assert.ok(check.pass, `${check.name}: ${check.detail.join(', ')}`);
+});
+
+test('the embed-only bundle carries no protocol docs; the full bundle exports them', () => {
+  const doc = 'The viewer drilled into a measure.';
+  assert.ok(!readFileSync('dist/platform-embed-embed.min.js', 'utf8').includes(doc));
+  assert.ok(readFileSync('dist/platform-embed.min.js', 'utf8').includes(doc));
+});
