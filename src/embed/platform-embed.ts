@@ -9,7 +9,7 @@ import { FrameLoader } from './loader.js';
 import { FrameChannel } from './channel.js';
 import { dispatchHostError, dispatchPlatformEvent, type PlatformEmbedEventMap } from './inbound.js';
 import { Outbox, type StateKey } from './outbox.js';
-import { embedStyles, renderOverlays, setAttribute, type Overlays } from './styles.js';
+import { embedStyles, ShadowView } from './shadow.js';
 import { buildEmbedUrl } from './url.js';
 
 const DEFAULT_TITLE = 'Embedded analytics';
@@ -120,11 +120,8 @@ export class PlatformEmbedElement extends ReactiveElement {
   private _frameKey = 0;
   private _frameSrc: string | undefined;
 
-  /** The current iframe (a new one per load) and the `_frameKey` it was made for. */
-  private _frame?: HTMLIFrameElement;
-  private _renderedKey = -1;
-  /** The loading and error overlays, built once. */
-  private _overlays?: Overlays;
+  /** The shadow tree; made at the first update, when the render root exists. */
+  private _view?: ShadowView;
   private _readyInfo: ReadyPayload | null = null;
   private _currentPath: string | null = null;
   private _eff: config.Effective = { filters: {}, readyTimeout: config.DEFAULT_READY_TIMEOUT };
@@ -178,7 +175,7 @@ export class PlatformEmbedElement extends ReactiveElement {
 
   /** The wrapped iframe (a new one per load). */
   get iframe(): HTMLIFrameElement | null {
-    return this._frame ?? null;
+    return this._view?.frame ?? null;
   }
 
   static override get observedAttributes(): string[] {
@@ -244,30 +241,17 @@ export class PlatformEmbedElement extends ReactiveElement {
     }
   }
 
-  /**
-   * Renders without a template engine (the shadow tree is an iframe and two
-   * overlays): Lit's ReactiveElement alone keeps the embed-only bundle small.
-   */
   protected override update(changed: PropertyValues<this>): void {
     super.update(changed);
-    if (this._renderedKey !== this._frameKey) {
-      // Every load gets a new iframe: a reused one would keep the last document's history and window.
-      this._renderedKey = this._frameKey;
-      this._frame?.remove();
-      this._frame = document.createElement('iframe');
-      this._frame.setAttribute('part', 'iframe');
-    }
-    const frame = this._frame!;
-    setAttribute(frame, 'title', this.frameTitle || DEFAULT_TITLE);
-    setAttribute(frame, 'allow', this.allow);
-    setAttribute(frame, 'referrerpolicy', this.referrerPolicy);
-    // Last, so the policies above apply to the navigation it starts.
-    setAttribute(frame, 'src', this._frameSrc);
-    if (!frame.isConnected) this.renderRoot.prepend(frame);
-    // Built after the first iframe is in, so its navigation does not wait for them.
-    const overlays = (this._overlays ??= renderOverlays(this.renderRoot));
-    overlays.loading.hidden = this._ready || this._fatal;
-    overlays.error.hidden = !this._fatal;
+    (this._view ??= new ShadowView(this.renderRoot)).render({
+      frameKey: this._frameKey,
+      src: this._frameSrc,
+      title: this.frameTitle || DEFAULT_TITLE,
+      allow: this.allow,
+      referrerPolicy: this.referrerPolicy,
+      loading: !this._ready && !this._fatal,
+      failed: this._fatal,
+    });
   }
 
   protected override updated(): void {

@@ -1,0 +1,107 @@
+/**
+ * Shadow tree of `<platform-embed>`: its styles (the iframe fills the host;
+ * overlays cover it while loading or failed) and its rendering.
+ */
+import { css } from '@lit/reactive-element';
+
+export const embedStyles = css`
+  :host {
+    display: block;
+    position: relative;
+    height: var(--platform-embed-height, 600px);
+    overflow: hidden;
+  }
+  :host([hidden]) {
+    display: none;
+  }
+  iframe {
+    display: block;
+    width: 100%;
+    height: 100%;
+    border: 0;
+  }
+  .overlay {
+    position: absolute;
+    inset: 0;
+    display: flex;
+    align-items: center;
+    justify-content: center;
+    background: var(--platform-embed-overlay-background, Canvas);
+    color: var(--platform-embed-overlay-color, CanvasText);
+    font: inherit;
+  }
+  .overlay[hidden] {
+    display: none;
+  }
+`;
+
+/** What the shadow tree shows; `frameKey` changes once per load. */
+export interface ShadowState {
+  frameKey: number;
+  src: string | undefined;
+  title: string;
+  allow: string;
+  referrerPolicy: string;
+  loading: boolean;
+  failed: boolean;
+}
+
+/**
+ * The shadow tree of `<platform-embed>`, rendered with DOM calls (three
+ * nodes need no template engine, and the embed-only bundle stays small): the
+ * iframe, replaced on every load, then the loading and error overlays.
+ */
+export class ShadowView {
+  /** The current iframe. */
+  frame: HTMLIFrameElement | null = null;
+  private frameKey = -1;
+  private overlays?: { loading: HTMLElement; error: HTMLElement };
+
+  constructor(private readonly root: HTMLElement | DocumentFragment) {}
+
+  render(state: ShadowState): void {
+    if (this.frameKey !== state.frameKey) {
+      // Every load gets a new iframe: a reused one would keep the last document's history and window.
+      this.frameKey = state.frameKey;
+      this.frame?.remove();
+      this.frame = document.createElement('iframe');
+      this.frame.setAttribute('part', 'iframe');
+    }
+    const frame = this.frame!;
+    setAttribute(frame, 'title', state.title);
+    setAttribute(frame, 'allow', state.allow);
+    setAttribute(frame, 'referrerpolicy', state.referrerPolicy);
+    // Last, so the policies above apply to the navigation it starts.
+    setAttribute(frame, 'src', state.src);
+    if (!frame.isConnected) this.root.prepend(frame);
+    // Built after the first iframe is in, so its navigation does not wait for them.
+    const overlays = (this.overlays ??= {
+      loading: overlay(this.root, 'loading', 'status', 'Loading…'),
+      error: overlay(this.root, 'error', 'alert', 'The embedded content could not be loaded.'),
+    });
+    overlays.loading.hidden = !state.loading;
+    overlays.error.hidden = !state.failed;
+  }
+}
+
+/** Appends an overlay to `root`: a part, a named slot, and the slot's default content. */
+function overlay(root: HTMLElement | DocumentFragment, part: string, role: string, text: string): HTMLElement {
+  const container = document.createElement('div');
+  const slot = document.createElement('slot');
+  const fallback = document.createElement('span');
+  container.setAttribute('part', part);
+  container.className = 'overlay';
+  slot.name = part;
+  fallback.setAttribute('role', role);
+  fallback.textContent = text;
+  slot.append(fallback);
+  container.append(slot);
+  root.append(container);
+  return container;
+}
+
+/** Sets or removes (`undefined`) an attribute, touching the DOM only on a change. */
+function setAttribute(element: Element, name: string, value: string | undefined): void {
+  if (value === undefined) element.removeAttribute(name);
+  else if (element.getAttribute(name) !== value) element.setAttribute(name, value);
+}
