@@ -40,12 +40,44 @@ export function checkPath(raw: unknown): Maybe<string> {
   return problem ? fail(problem) : { ok: true, value: raw };
 }
 
+/** A value from `list`; unset gives `list[0]` when `defaulted`. */
+const oneOf =
+  <T extends string>(list: readonly T[], defaulted = false) =>
+  (raw: unknown): Maybe<T> =>
+    isUnset(raw)
+      ? { ok: true, value: defaulted ? list[0] : undefined }
+      : list.includes(raw as T)
+        ? { ok: true, value: raw as T }
+        : { ok: false, reason: `must be one of ${list.join(', ')}`, value: defaulted ? list[0] : undefined };
+
 /** `scheme`: `light`, `dark` or `auto`. */
-export function checkScheme(raw: unknown): Maybe<ColorScheme> {
-  if (isUnset(raw)) return unset;
-  return (colorSchemes as readonly unknown[]).includes(raw)
-    ? { ok: true, value: raw as ColorScheme }
-    : fail(`must be one of ${colorSchemes.join(', ')}`);
+export const checkScheme = oneOf(colorSchemes);
+
+/** `loading`: `eager` (default) or `lazy`. */
+export const checkLoading = oneOf(['eager', 'lazy'] as const, true);
+
+/** `session-renewal`: `auto` (default) or `off`. */
+export const checkSessionRenewal = oneOf(['auto', 'off'] as const, true);
+
+/** The iframe `sandbox` tokens of the HTML standard. */
+const sandboxTokens = new Set(
+  'downloads forms modals orientation-lock pointer-lock popups popups-to-escape-sandbox presentation same-origin scripts top-navigation top-navigation-by-user-activation top-navigation-to-custom-protocols'
+    .split(' ')
+    .map((token) => `allow-${token}`),
+);
+
+/**
+ * `sandbox`: space-separated tokens of the HTML standard. An unknown token is
+ * refused and left out while the known ones apply: without a token a sandbox
+ * only grows stricter.
+ */
+export function checkSandbox(raw: unknown): Maybe<string> {
+  if (raw === undefined || raw === null) return unset;
+  if (typeof raw !== 'string') return fail('must be a string');
+  const tokens = raw.split(/[\t\n\f\r ]+/).filter(Boolean);
+  const known = tokens.filter((token) => sandboxTokens.has(token.toLowerCase())).join(' ');
+  const unknown = tokens.filter((token) => !sandboxTokens.has(token.toLowerCase()));
+  return unknown.length ? { ok: false, reason: `has unknown token ${unknown.join(', ')}`, value: known } : { ok: true, value: known };
 }
 
 /** `locale`: a BCP 47 tag, or `auto` for the viewer's language. */
@@ -114,6 +146,9 @@ export interface Effective {
   timezone?: string | undefined;
   filters: Record<string, unknown>;
   readyTimeout: number;
+  loading?: 'eager' | 'lazy' | undefined;
+  sessionRenewal?: 'auto' | 'off' | undefined;
+  sandbox?: string | undefined;
 }
 
 /** The element's raw inputs, as set by attributes or properties. */
@@ -127,6 +162,9 @@ export interface Inputs {
   timezone?: unknown;
   filters?: unknown;
   readyTimeout?: unknown;
+  loading?: unknown;
+  sessionRenewal?: unknown;
+  sandbox?: unknown;
 }
 
 /** State keys in the order their actions are applied. */
@@ -144,6 +182,9 @@ const checks: Record<Exclude<keyof Inputs, 'filters'>, [string, keyof Effective,
   theme: ['theme', 'theme', checkTheme],
   locale: ['locale', 'locale', checkLocale],
   timezone: ['timezone', 'timezone', checkTimezone],
+  loading: ['loading', 'loading', checkLoading],
+  sessionRenewal: ['session-renewal', 'sessionRenewal', checkSessionRenewal],
+  sandbox: ['sandbox', 'sandbox', checkSandbox],
 };
 
 /**
@@ -163,7 +204,8 @@ export function applyInputs(
     const [attribute, field, check] = checks[key];
     const result = check(inputs[key]);
     if (!result.ok) report(attribute, `${attribute} ${result.reason}`);
-    target[field] = result.ok ? result.value : undefined;
+    // A refused value leaves its entry unset, or at the part of it that is safe to use.
+    target[field] = result.value;
   }
   effective.readyTimeout ??= DEFAULT_READY_TIMEOUT;
   if (changed('filters')) {

@@ -3,6 +3,7 @@
  * `platform-error` events with `context: "host"`; `whenReady()` rejects with
  * the fatal ones.
  */
+import type { ErrorPayload } from '../protocol/catalog.js';
 
 /** An invalid attribute or property value; the value is ignored, never sent or loaded. */
 export class ConfigError extends Error {
@@ -37,6 +38,21 @@ export class SessionError extends Error {
     super(message);
     this.name = 'SessionError';
     if (options && 'cause' in options) Object.defineProperty(this, 'cause', { value: options.cause, configurable: true, writable: true });
+  }
+}
+
+/**
+ * The embed reported a fatal error (`platform:event:error` with `fatal: true`)
+ * that no session renewal repaired: the load ended. `message` is the embed's own.
+ */
+export class EmbedError extends Error {
+  /** The embed's error payload. */
+  readonly detail: ErrorPayload;
+
+  constructor(detail: ErrorPayload) {
+    super(detail.message);
+    this.name = 'EmbedError';
+    this.detail = detail;
   }
 }
 

@@ -2,7 +2,7 @@
  * Inbound side of the element: contract acceptance rule 1 (origin) on top of
  * the envelope checks, and the DOM events an accepted message becomes.
  */
-import { domEventName, isKnownEventType, type PlatformEventDetailMap } from '../protocol/catalog.js';
+import { domEventName, isKnownEventType, type ErrorPayload, type PlatformEventDetailMap } from '../protocol/catalog.js';
 import { parseEventMessage, type ParsedEvent, type PlatformEventMessage } from '../protocol/envelope.js';
 import type { HostErrorDetail } from './errors.js';
 
@@ -31,11 +31,24 @@ export function dispatchPlatformEvent(target: EventTarget, message: PlatformEven
 
 /** Dispatches a host-side `platform-error`. */
 export function dispatchHostError(target: EventTarget, detail: HostErrorDetail): void {
-  target.dispatchEvent(event('platform-error', detail));
+  dispatchEmbedEvent(target, 'platform-error', detail);
+}
+
+/** Dispatches one of the element's own events (bubbling, composed). */
+export function dispatchEmbedEvent<K extends keyof PlatformEmbedEventMap>(target: EventTarget, name: K, detail: PlatformEmbedEventMap[K]['detail']): void {
+  target.dispatchEvent(event(name, detail));
 }
 
 function event<T>(name: string, detail: T): CustomEvent<T> {
   return new CustomEvent(name, { detail, bubbles: true, composed: true });
+}
+
+/** `detail` of `platform-session-renewal`. */
+export interface SessionRenewalDetail {
+  /** The renewal's number since the last ready, from 1. */
+  attempt: number;
+  /** The embed's error payload that asked for it. */
+  error: ErrorPayload;
 }
 
 /** `detail` of `platform-error`: an embed error payload, or a host-side error. */
@@ -46,4 +59,5 @@ export type PlatformEmbedEventMap = {
   [K in keyof PlatformEventDetailMap]: CustomEvent<K extends 'platform-error' ? PlatformErrorDetail : PlatformEventDetailMap[K]>;
 } & {
   'platform-event': CustomEvent<PlatformEventMessage>;
+  'platform-session-renewal': CustomEvent<SessionRenewalDetail>;
 };

@@ -1,5 +1,5 @@
 /** `<platform-embed>`: the element class, its errors and event types. Defines nothing. */
 export { PlatformEmbedElement } from './platform-embed.js';
-export { ConfigError, ReadyTimeoutError, SessionError, type HostErrorDetail } from './errors.js';
-export type { PlatformEmbedEventMap, PlatformErrorDetail } from './inbound.js';
+export { ConfigError, EmbedError, ReadyTimeoutError, SessionError, type HostErrorDetail } from './errors.js';
+export type { PlatformEmbedEventMap, PlatformErrorDetail, SessionRenewalDetail } from './inbound.js';
 export { DEFAULT_READY_TIMEOUT } from './config.js';

@@ -1,22 +1,24 @@
 import { ReactiveElement, type PropertyValues } from '@lit/reactive-element';
-import type { ColorScheme, EmbedTheme, ReadyPayload } from '../protocol/catalog.js';
+import type { ColorScheme, EmbedTheme, ErrorPayload, ReadyPayload } from '../protocol/catalog.js';
 import { buildAction, type PlatformEventMessage } from '../protocol/envelope.js';
 import { filterMemberProblem, jsonSnapshot } from '../protocol/values.js';
 import { version } from '../version.js';
 import * as config from './config.js';
-import { ConfigError, hostErrorDetail, type ReadyTimeoutError, type SessionError } from './errors.js';
-import { FrameLoader } from './loader.js';
+import { ConfigError, EmbedError, hostErrorDetail, type ReadyTimeoutError, type SessionError } from './errors.js';
+import { Lifecycle } from './lifecycle.js';
+import { Readiness } from './readiness.js';
 import { FrameChannel } from './channel.js';
-import { dispatchHostError, dispatchPlatformEvent, type PlatformEmbedEventMap } from './inbound.js';
+import { dispatchEmbedEvent, dispatchHostError, dispatchPlatformEvent, type PlatformEmbedEventMap } from './inbound.js';
 import { Outbox, type StateKey } from './outbox.js';
 import { embedStyles, ShadowView } from './shadow.js';
 import { buildEmbedUrl } from './url.js';
 
 const DEFAULT_TITLE = 'Embedded analytics';
+const always = () => true;
 const LOG = '[platform-embed]';
 
 /** Properties whose change loads a new embed URL. */
-const reloadKeys = ['baseUrl', 'dashboard', 'session', 'allowExport'] as const;
+const reloadKeys = ['baseUrl', 'dashboard', 'session', 'allowExport', 'sandbox'] as const;
 
 /**
  * Embeds a platform dashboard, app or AI chat in an iframe and speaks the
@@ -39,10 +41,11 @@ const reloadKeys = ['baseUrl', 'dashboard', 'session', 'allowExport'] as const;
  * @fires {CustomEvent<DrilldownPayload>} platform-drilldown - The viewer drilled into a measure.
  * @fires {CustomEvent<AiQueryPayload>} platform-ai-query - The viewer ran a natural-language query.
  * @fires {CustomEvent<PlatformErrorDetail>} platform-error - The embed reported an error, or a host-side problem (`context: "host"`: ConfigError, ReadyTimeoutError, SessionError).
+ * @fires {CustomEvent<SessionRenewalDetail>} platform-session-renewal - A session problem reported by the embed is being repaired with a fresh session from `sessionProvider`.
  * @fires {CustomEvent<PlatformEventMessage>} platform-event - Every accepted embed event, known or not: `{ type, surface, timestamp, payload }`.
  *
  * @slot loading - Shown until the embed is ready; default: a "Loading…" status.
- * @slot error - Shown after a fatal error (ready timeout, session provider failure); default: an alert text.
+ * @slot error - Shown after a fatal error (the embed's own, a ready timeout, a session failure); default: an alert with the embed's message.
  *
  * @csspart iframe - The embed iframe.
  * @csspart loading - The container of the loading slot.
@@ -63,19 +66,20 @@ export class PlatformEmbedElement extends ReactiveElement {
     path: {},
     session: {},
     sessionProvider: { attribute: false },
+    sessionRenewal: { attribute: 'session-renewal' },
+    loading: {},
+    sandbox: {},
     scheme: {},
     locale: {},
     timezone: {},
     allowExport: { type: Boolean, attribute: 'allow-export' },
-    filters: { attribute: false },
-    theme: { attribute: false },
+    filters: { attribute: false, hasChanged: always },
+    theme: { attribute: false, hasChanged: always },
     frameTitle: { attribute: 'frame-title' },
     readyTimeout: { type: Number, attribute: 'ready-timeout' },
     allow: {},
     referrerPolicy: { attribute: 'referrer-policy' },
     debug: { type: Boolean },
-    _ready: { state: true, attribute: false },
-    _fatal: { state: true, attribute: false },
     _frameKey: { state: true, attribute: false },
     _frameSrc: { state: true, attribute: false },
   };
@@ -88,8 +92,14 @@ export class PlatformEmbedElement extends ReactiveElement {
   path?: string;
   /** Session id from the host backend, sent as the `session` query parameter. */
   session?: string;
-  /** Gives a session id when `session` is empty: called before each load and on `reload()`. */
+  /** Gives a fresh session id for every load that `session` does not serve (the first load without `session`, `reload()`, a renewal). */
   sessionProvider?: () => Promise<string>;
+  /** `auto` (default): with a `sessionProvider`, a session problem reported by the embed is repaired with a fresh session; `off` disables it. */
+  sessionRenewal: 'auto' | 'off' = 'auto';
+  /** `eager` (default), or `lazy`: nothing is requested until the element comes within one viewport height of the visible area. */
+  loading: 'eager' | 'lazy' = 'eager';
+  /** The iframe's `sandbox` tokens (HTML standard); unset by default. A change reloads the iframe. */
+  sandbox?: string;
   /** Color scheme: `light`, `dark` or `auto`. */
   scheme?: ColorScheme;
   /** UI language (BCP 47), or `auto` for `navigator.language`. */
@@ -113,25 +123,19 @@ export class PlatformEmbedElement extends ReactiveElement {
   /** Logs every accepted and rejected message, with the reason, through `console.debug`. */
   debug = false;
 
-  private _ready = false;
-  private _fatal = false;
-  /** The error of the current load's fatal failure; read only while `_fatal` is true. */
-  private _fatalError: Error | null = null;
+  private readonly _state = new Readiness(this);
   private _frameKey = 0;
   private _frameSrc: string | undefined;
 
   /** The shadow tree; made at the first update, when the render root exists. */
   private _view?: ShadowView;
-  private _readyInfo: ReadyPayload | null = null;
   private _currentPath: string | null = null;
   private _eff: config.Effective = { filters: {}, readyTimeout: config.DEFAULT_READY_TIMEOUT };
   private _needsLoad = false;
-  private _waiters: { resolve: (info: ReadyPayload) => void; reject: (error: Error) => void }[] = [];
   private _pendingErrors: ConfigError[] = [];
-  private _reflectingReady = false;
 
   private readonly _outbox = new Outbox({
-    isReady: () => this._ready,
+    isReady: () => this._state.ready,
     post: (type, payload) => this._channel.post(type, payload),
     statePayload: (key) => this._statePayload(key),
     filterJson: (member) => (member in this._eff.filters ? JSON.stringify(this._eff.filters[member]) : undefined),
@@ -142,9 +146,11 @@ export class PlatformEmbedElement extends ReactiveElement {
     receive: (message) => this._receive(message),
   });
 
-  private readonly _loader = new FrameLoader({
+  private readonly _life = new Lifecycle(this, {
     navigate: (session) => this._navigateFrame(session),
+    unready: () => this._state.set(false),
     fail: (error) => this._fail(error),
+    renew: (attempt, error) => this._renew(attempt, error),
   });
 
   constructor() {
@@ -157,7 +163,7 @@ export class PlatformEmbedElement extends ReactiveElement {
 
   /** True between the embed's ready and the next load. Read-only: setting it does nothing. */
   get ready(): boolean {
-    return this._ready;
+    return this._state.ready;
   }
   set ready(_ignored: boolean) {
     // Read-only state; frameworks that bind every attribute must not be able to fake it.
@@ -165,7 +171,8 @@ export class PlatformEmbedElement extends ReactiveElement {
 
   /** The last ready payload, or `null` before the first ready. */
   get readyInfo(): ReadyPayload | null {
-    return this._readyInfo && { ...this._readyInfo };
+    const { info } = this._state;
+    return info && { ...info };
   }
 
   /** The in-embed path last reported by a `view` or `navigate` event. */
@@ -184,7 +191,7 @@ export class PlatformEmbedElement extends ReactiveElement {
 
   override attributeChangedCallback(name: string, old: string | null, value: string | null): void {
     if (name === 'ready') {
-      if (!this._reflectingReady && (value !== null) !== this._ready) this._reflectReady();
+      this._state.attributeChanged(value !== null);
       return;
     }
     if (name === 'theme' || name === 'filters') {
@@ -208,14 +215,14 @@ export class PlatformEmbedElement extends ReactiveElement {
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
-    this._loader.cancel();
+    this._life.reset();
     this._channel.close();
     // A re-inserted iframe would navigate to its old URL (and a spent session) on its own.
     this.iframe?.removeAttribute('src');
     this._frameSrc = undefined;
     this._frameKey++;
-    this._setReady(false);
-    this._rejectWaiters(new DOMException('The element was disconnected.', 'AbortError'));
+    this._state.set(false);
+    this._state.reject(new DOMException('The element was disconnected.', 'AbortError'));
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
@@ -228,7 +235,8 @@ export class PlatformEmbedElement extends ReactiveElement {
       this._needsLoad ||
       reloadKeys.some((key) => changed.has(key)) ||
       (changed.has('sessionProvider') && !this.session) ||
-      (changed.has('path') && !this._ready && !eff.dashboard);
+      (changed.has('path') && !this._state.ready && !eff.dashboard) ||
+      (changed.has('loading') && eff.loading === 'eager' && this._life.deferred);
     if (reload) {
       this._beginLoad();
       return;
@@ -243,21 +251,24 @@ export class PlatformEmbedElement extends ReactiveElement {
 
   protected override update(changed: PropertyValues<this>): void {
     super.update(changed);
-    (this._view ??= new ShadowView(this.renderRoot)).render({
+    const { failure } = this._state;
+    (this._view ??= new ShadowView(this.renderRoot, this._onFrameLoad)).render({
       frameKey: this._frameKey,
       src: this._frameSrc,
       title: this.frameTitle || DEFAULT_TITLE,
       allow: this.allow,
       referrerPolicy: this.referrerPolicy,
-      loading: !this._ready && !this._fatal,
-      failed: this._fatal,
+      sandbox: this._eff.sandbox,
+      loading: !this._state.ready && !failure,
+      failed: !!failure,
+      message: failure instanceof EmbedError ? failure.message : undefined,
     });
   }
 
   protected override updated(): void {
     this._channel.attach(this.isConnected ? this.iframe : null);
     this._channel.observe(this.debug && this.isConnected);
-    if (this._fatal && this._fatalError) this._rejectWaiters(this._fatalError);
+    if (this._state.failure) this._state.reject(this._state.failure);
     // Host errors found while checking values are dispatched here, never
     // synchronously in connectedCallback where some frameworks miss them.
     for (const error of this._pendingErrors.splice(0)) {
@@ -358,11 +369,8 @@ export class PlatformEmbedElement extends ReactiveElement {
    * with a `DOMException` named `AbortError` when the element is disconnected.
    */
   whenReady(): Promise<ReadyPayload> {
-    if (this._ready && this._readyInfo) return Promise.resolve({ ...this._readyInfo });
-    // The current load already failed: waiting would last until some later reload, so report the failure.
-    // (Unless an update is pending: a change made in the same task may start a new load; see updated().)
-    if (this._fatal && this._fatalError && !this.isUpdatePending) return Promise.reject(this._fatalError);
-    return new Promise((resolve, reject) => this._waiters.push({ resolve, reject }));
+    // A failed load would keep a waiter until some later reload, unless a pending update starts one (see updated()).
+    return this._state.wait(this.isUpdatePending);
   }
 
   private _setState(key: StateKey, property: unknown, effective: unknown): void {
@@ -384,15 +392,25 @@ export class PlatformEmbedElement extends ReactiveElement {
 
   private _beginLoad(): void {
     this._needsLoad = false;
-    this._loader.cancel();
-    this._setReady(false);
-    this._fatal = false;
+    this._life.cancel();
+    this._state.reset();
     this._frameKey++;
     this._frameSrc = undefined;
     this._channel.origin = null;
-    const { base, dashboard, path, readyTimeout } = this._eff;
+    const { base, dashboard, path, readyTimeout, loading } = this._eff;
     if (!base || !(dashboard || path)) return; // nothing to load until both are valid
-    this._loader.start({ session: this.session, sessionProvider: this.sessionProvider, timeout: readyTimeout });
+    this._life.start({ session: this.session, sessionProvider: this.sessionProvider, timeout: readyTimeout, lazy: loading === 'lazy' });
+  }
+
+  /** A session problem is repaired: a fresh session, and the viewer back where they were. */
+  private _renew(attempt: number, error: ErrorPayload): void {
+    dispatchEmbedEvent(this, 'platform-session-renewal', { attempt, error });
+    const { dashboard, path } = this._eff;
+    const here = this._currentPath;
+    this._beginLoad();
+    if (here && here !== (dashboard ? `/embed/dashboard/${encodeURIComponent(dashboard)}` : path)) {
+      this._outbox.request('navigate', 'platform:action:navigate', () => ({ path: here }));
+    }
   }
 
   private _navigateFrame(session: string | undefined): void {
@@ -404,43 +422,35 @@ export class PlatformEmbedElement extends ReactiveElement {
     this._outbox.loaded(filters);
   }
 
-  private _fail(error: ReadyTimeoutError | SessionError): void {
-    this._fatal = true;
-    this._fatalError = error;
-    this._rejectWaiters(error);
-    dispatchHostError(this, hostErrorDetail(error, true));
+  private _fail(error: ReadyTimeoutError | SessionError | EmbedError): void {
+    this._state.fail(error);
+    // The embed's own error was dispatched as it arrived.
+    if (!(error instanceof EmbedError)) dispatchHostError(this, hostErrorDetail(error, true));
   }
 
-  private _setReady(ready: boolean): void {
-    this._ready = ready;
-    this._reflectReady();
-  }
-
-  private _reflectReady(): void {
-    this._reflectingReady = true;
-    this.toggleAttribute('ready', this._ready);
-    this._reflectingReady = false;
-  }
-
-  private _rejectWaiters(error: Error): void {
-    for (const waiter of this._waiters.splice(0)) waiter.reject(error);
-  }
+  /** A document of the embed finished loading in the iframe (also one the embed navigated to itself). */
+  private _onFrameLoad = (event: Event): void => {
+    const frame = event.target as HTMLIFrameElement;
+    // A queued load event of the initial about:blank (same-origin, so readable) is not the embed's.
+    if (frame === this.iframe && frame.contentDocument?.URL !== 'about:blank') this._life.frameLoaded(this._eff.readyTimeout);
+  };
 
   /** An accepted event from the iframe. */
   private _receive(message: PlatformEventMessage): void {
     const payload = message.payload as Record<string, unknown>;
     if (message.type === 'platform:event:ready') {
-      this._loader.settle();
-      this._fatal = false;
-      this._readyInfo = { ...(payload as ReadyPayload) };
-      this._setReady(true);
+      this._life.ready();
+      this._state.readied(payload as ReadyPayload);
       // State and waiting actions go out before listeners run, so a listener's own calls come after them.
       this._outbox.ready();
-      for (const waiter of this._waiters.splice(0)) waiter.resolve({ ...this._readyInfo });
+      this._state.resolve();
     } else if (message.type === 'platform:event:view' || message.type === 'platform:event:navigate') {
       this._currentPath = payload.path as string;
     }
     dispatchPlatformEvent(this, message);
+    if (message.type === 'platform:event:error') {
+      this._life.error(payload as ErrorPayload, !!this.sessionProvider && this._eff.sessionRenewal === 'auto');
+    }
   }
 }
 

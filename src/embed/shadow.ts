@@ -42,9 +42,14 @@ export interface ShadowState {
   title: string;
   allow: string;
   referrerPolicy: string;
+  sandbox: string | undefined;
   loading: boolean;
   failed: boolean;
+  /** The embed's own message for the error overlay; the default text otherwise. */
+  message: string | undefined;
 }
+
+const FAILED = 'The embedded content could not be loaded.';
 
 /**
  * The shadow tree of `<platform-embed>`, rendered with DOM calls (three
@@ -57,7 +62,11 @@ export class ShadowView {
   private frameKey = -1;
   private overlays?: { loading: HTMLElement; error: HTMLElement };
 
-  constructor(private readonly root: HTMLElement | DocumentFragment) {}
+  /** `onLoad` hears the `load` event of each document the iframe shows after its first navigation. */
+  constructor(
+    private readonly root: HTMLElement | DocumentFragment,
+    private readonly onLoad: (event: Event) => void,
+  ) {}
 
   render(state: ShadowState): void {
     if (this.frameKey !== state.frameKey) {
@@ -71,16 +80,20 @@ export class ShadowView {
     setAttribute(frame, 'title', state.title);
     setAttribute(frame, 'allow', state.allow);
     setAttribute(frame, 'referrerpolicy', state.referrerPolicy);
+    setAttribute(frame, 'sandbox', state.sandbox);
+    // Heard from the first navigation on: the load event of the initial about:blank is not the embed's.
+    if (state.src && !frame.src) frame.addEventListener('load', this.onLoad);
     // Last, so the policies above apply to the navigation it starts.
     setAttribute(frame, 'src', state.src);
     if (!frame.isConnected) this.root.prepend(frame);
     // Built after the first iframe is in, so its navigation does not wait for them.
     const overlays = (this.overlays ??= {
       loading: overlay(this.root, 'loading', 'status', 'Loading…'),
-      error: overlay(this.root, 'error', 'alert', 'The embedded content could not be loaded.'),
+      error: overlay(this.root, 'error', 'alert', FAILED),
     });
     overlays.loading.hidden = !state.loading;
     overlays.error.hidden = !state.failed;
+    overlays.error.querySelector('span')!.textContent = state.message ?? FAILED;
   }
 }
 

@@ -16,7 +16,8 @@ export interface TenantBase {
 }
 
 /** A value or the reason it was refused. */
-export type Checked<T> = { ok: true; value: T } | { ok: false; reason: string };
+/** A checked value, or the reason it was refused (with the part of it still safe to use, if any). */
+export type Checked<T> = { ok: true; value: T } | { ok: false; reason: string; value?: T };
 
 /** Checks a `base-url` value: absolute, https (or http on a local host), no credentials, query or fragment. */
 export function parseBaseUrl(raw: string): Checked<TenantBase> {
