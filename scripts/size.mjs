@@ -16,10 +16,13 @@ import rollupConfigs from '../rollup.config.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
-/** Gzip budgets in bytes, per built bundle. */
+/**
+ * Gzip budgets in bytes, per built bundle. The embed-only script with its
+ * response headers stays inside the first TCP round trip (about 14.6 KB).
+ */
 export const sizeBudgets = {
-  'dist/platform-embed-embed.min.js': 9_000,
-  'dist/platform-embed.min.js': 16_000,
+  'dist/platform-embed-embed.min.js': 11_500,
+  'dist/platform-embed.min.js': 32_000,
 };
 
 /** Raw, gzip (level 9) and brotli (quality 11) sizes of `code` in bytes. */

@@ -5,7 +5,6 @@
  */
 import { LitElement, html, nothing } from 'lit';
 import type { PropertyValues, TemplateResult } from 'lit';
-import { property } from 'lit/decorators.js';
 import { PlatformApiClient } from '../api/client.js';
 import { parseBaseUrl } from '../api/base-url.js';
 import { version } from '../version.js';
@@ -83,14 +82,21 @@ export class PlatformAdminPanelElement extends LitElement {
 
   static override styles = adminPanelStyles;
 
+  /** Reactive properties, declared here rather than with decorators: no decorator code in the bundle. */
+  static override properties = {
+    baseUrl: { attribute: 'base-url' },
+    deploymentId: { attribute: 'deployment-id', type: Number },
+    client: { attribute: false },
+  };
+
   /** Tenant base URL: `https:`, or `http:` on `localhost`, `127.0.0.1` and `[::1]`. Not needed with `client`. */
-  @property({ attribute: 'base-url' }) baseUrl = '';
+  baseUrl = '';
 
   /** The deployment to manage (a positive integer). */
-  @property({ attribute: 'deployment-id', type: Number }) deploymentId: number | undefined = undefined;
+  deploymentId: number | undefined = undefined;
 
   /** A ready API client; when set, `baseUrl`, `token` and `tokenProvider` are not used. */
-  @property({ attribute: false }) client: PlatformApiClient | undefined = undefined;
+  client: PlatformApiClient | undefined = undefined;
 
   // Private fields, not Lit-managed properties: a reactive property keeps its
   // value on an enumerable instance key, and a credential must not show up there.

@@ -17,33 +17,33 @@ export interface QueuedAction {
 
 /** An ordered queue of waiting actions with per-key coalescing. */
 export class ActionQueue {
-  private items: QueuedAction[] = [];
+  private _items: QueuedAction[] = [];
 
   /** Adds `action` at the end, removing a waiting entry with the same key. */
   push(action: QueuedAction): void {
     if (action.key !== undefined) this.remove(action.key);
-    this.items.push(action);
+    this._items.push(action);
   }
 
   /** Removes the waiting entry with `key`, if any. */
   remove(key: string): void {
-    this.items = this.items.filter((item) => item.key !== key);
+    this._items = this._items.filter((item) => item.key !== key);
   }
 
   /** Removes every waiting entry whose key starts with `prefix`. */
   removePrefix(prefix: string): void {
-    this.items = this.items.filter((item) => item.key === undefined || !item.key.startsWith(prefix));
+    this._items = this._items.filter((item) => item.key === undefined || !item.key.startsWith(prefix));
   }
 
   /** True when an entry with `key` waits. */
   has(key: string): boolean {
-    return this.items.some((item) => item.key === key);
+    return this._items.some((item) => item.key === key);
   }
 
   /** Empties the queue and returns its entries in call order. */
   drain(): QueuedAction[] {
-    const items = this.items;
-    this.items = [];
+    const items = this._items;
+    this._items = [];
     return items;
   }
 }

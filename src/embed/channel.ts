@@ -22,26 +22,26 @@ export interface ChannelHost {
 export class FrameChannel {
   /** The tenant origin of the current load; `null` while nothing is loaded. */
   origin: string | null = null;
-  private frame: HTMLIFrameElement | null = null;
-  private unroute?: () => void;
-  private unobserve?: () => void;
+  private _frame: HTMLIFrameElement | null = null;
+  private _unroute?: () => void;
+  private _unobserve?: () => void;
 
-  constructor(private readonly host: ChannelHost) {}
+  constructor(private readonly _host: ChannelHost) {}
 
   /** Routes messages of `frame`'s window (the current iframe) to this channel; `null` detaches. */
   attach(frame: HTMLIFrameElement | null): void {
-    if (frame === this.frame) return;
-    this.unroute?.();
-    this.frame = frame;
-    this.unroute = frame ? registerFrame(frame, this.onMessage) : undefined;
+    if (frame === this._frame) return;
+    this._unroute?.();
+    this._frame = frame;
+    this._unroute = frame ? registerFrame(frame, this._onMessage) : undefined;
   }
 
   /** Turns the debug explanation of other windows' messages on or off. */
   observe(on: boolean): void {
-    if (on && !this.unobserve) this.unobserve = observeMessages(this.onForeign);
-    if (!on && this.unobserve) {
-      this.unobserve();
-      this.unobserve = undefined;
+    if (on && !this._unobserve) this._unobserve = observeMessages(this._onForeign);
+    if (!on && this._unobserve) {
+      this._unobserve();
+      this._unobserve = undefined;
     }
   }
 
@@ -55,30 +55,30 @@ export class FrameChannel {
   /** Posts an action envelope to the iframe window, targeted at the tenant origin (never `*`). */
   post(type: string, payload: Record<string, unknown>): void {
     // Actions go out after ready, when reading the window is cheap (see router.ts).
-    const win = this.frame?.contentWindow;
+    const win = this._frame?.contentWindow;
     const { origin } = this;
     if (!win || !origin) return;
     try {
       win.postMessage(buildAction(type, payload), origin);
-      if (this.host.isDebug()) console.debug(`${LOG} sent action: ${type}`);
+      if (this._host.isDebug()) console.debug(`${LOG} sent action: ${type}`);
     } catch (error) {
       // Arguments were checked when the action was requested; this is a browser refusal.
       console.warn(`${LOG} could not send ${type}: ${(error as Error).message}`);
     }
   }
 
-  private onMessage = (event: MessageEvent): void => {
+  private _onMessage = (event: MessageEvent): void => {
     const parsed = acceptFrameMessage(event, this.origin);
     if (!parsed.ok) {
-      if (this.host.isDebug()) console.debug(`${LOG} rejected message: ${parsed.reason}`);
+      if (this._host.isDebug()) console.debug(`${LOG} rejected message: ${parsed.reason}`);
       return;
     }
-    if (this.host.isDebug()) console.debug(`${LOG} accepted message: ${parsed.message.type}`);
-    this.host.receive(parsed.message);
+    if (this._host.isDebug()) console.debug(`${LOG} accepted message: ${parsed.message.type}`);
+    this._host.receive(parsed.message);
   };
 
-  private onForeign = (event: MessageEvent): void => {
-    if (event.source !== null && event.source === this.frame?.contentWindow) return;
+  private _onForeign = (event: MessageEvent): void => {
+    if (event.source !== null && event.source === this._frame?.contentWindow) return;
     const data: unknown = event.data;
     // Only messages that claim to be the protocol's are explained; other page traffic is not ours.
     if (!isPlainObject(data) || data.source !== MESSAGE_SOURCE) return;

@@ -30,14 +30,14 @@ export class ReadyTimeoutError extends Error {
 }
 
 /**
- * `sessionProvider` rejected or returned no session id. The message never
- * holds a session; the provider's own error, when there is one, is `cause`.
+ * `sessionProvider` rejected or returned no session id, or session renewal
+ * gave up. The message never holds a session; the provider's own error, when
+ * there is one, is `cause`.
  */
 export class SessionError extends Error {
   constructor(message: string, options?: { cause?: unknown }) {
-    super(message);
+    super(message, options);
     this.name = 'SessionError';
-    if (options && 'cause' in options) Object.defineProperty(this, 'cause', { value: options.cause, configurable: true, writable: true });
   }
 }
 

@@ -9,30 +9,28 @@
 const waiting = new Map<Element, () => void>();
 let observer: IntersectionObserver | undefined;
 
-function onIntersect(entries: IntersectionObserverEntry[]): void {
-  for (const entry of entries) {
-    const callback = entry.isIntersecting ? waiting.get(entry.target) : undefined;
-    if (!callback) continue;
-    unwatch(entry.target);
-    callback();
-  }
-}
-
-function unwatch(element: Element): void {
-  if (!waiting.delete(element)) return;
-  observer!.unobserve(element);
-  if (!waiting.size) {
-    observer!.disconnect();
-    observer = undefined;
-  }
-}
-
 /** Calls `callback` once, when `element` comes within one viewport height of the visible area; the returned function cancels. */
 export function whenNear(element: Element, callback: () => void): () => void {
-  observer ??= new IntersectionObserver(onIntersect, { rootMargin: '100% 0px' });
-  waiting.set(element, callback);
+  observer ??= new IntersectionObserver(
+    (entries) => {
+      for (const entry of entries) if (entry.isIntersecting) waiting.get(entry.target)?.();
+    },
+    { rootMargin: '100% 0px' },
+  );
+  const cancel = () => {
+    if (!waiting.delete(element)) return;
+    observer!.unobserve(element);
+    if (!waiting.size) {
+      observer!.disconnect();
+      observer = undefined;
+    }
+  };
+  waiting.set(element, () => {
+    cancel();
+    callback();
+  });
   observer.observe(element);
-  return () => unwatch(element);
+  return cancel;
 }
 
 /** Test hook: the number of elements waiting (not exported from the package root). */

@@ -1,11 +1,14 @@
 /**
- * The load and failure lifecycle of one `<platform-embed>`: which session a
- * load uses, the ready timeout, whether the document in the iframe is ready,
- * and what a fatal embed error leads to (a session renewal or the end of the
- * load). Starting a new load or cancelling invalidates the previous attempt,
- * so a late provider answer or timer of an older load does nothing.
+ * The load and failure lifecycle of one `<platform-embed>`: when a lazy load
+ * starts, which session a load uses, the ready timeout, whether the document
+ * in the iframe is ready (reflected to the read-only `ready` attribute), the
+ * `whenReady()` promises, and what a fatal embed error leads to: a session
+ * renewal or the end of the load. Starting a new load or cancelling
+ * invalidates the previous attempt, so a late provider answer or timer of an
+ * older load does nothing.
  */
-import type { ErrorPayload } from '../protocol/catalog.js';
+import type { ReactiveElement } from '@lit/reactive-element';
+import type { ErrorPayload, ReadyPayload } from '../protocol/catalog.js';
 import { EmbedError, ReadyTimeoutError, SessionError } from './errors.js';
 import { whenNear } from './lazy.js';
 
@@ -25,58 +28,70 @@ export interface LoadRequest {
 
 /** What the lifecycle calls back. */
 export interface LifecycleHost {
-  /** Point a new iframe at the embed URL with this session (or none). */
+  /** Point the new iframe at the embed URL with this session (or none). */
   navigate(session: string | undefined): void;
-  /** The document in the iframe was replaced before it became ready again. */
-  unready(): void;
-  /** The load failed for good. */
+  /** The load failed for good (`whenReady()` waiters are already rejected). */
   fail(error: ReadyTimeoutError | SessionError | EmbedError): void;
   /** A session problem is repaired: the host announces it and loads again with a fresh session. */
   renew(attempt: number, error: ErrorPayload): void;
 }
 
+type Waiter = { resolve: (info: ReadyPayload) => void; reject: (error: Error) => void };
+
 export class Lifecycle {
-  private token = 0;
-  private timer?: ReturnType<typeof setTimeout>;
+  /** True between the ready of the document in the iframe and its replacement or a fatal error. */
+  ready = false;
+  /** The last ready payload. */
+  info: ReadyPayload | null = null;
+  /** The current load's fatal failure, or `null`. */
+  failure: Error | null = null;
+
+  private _token = 0;
+  private _timer?: ReturnType<typeof setTimeout>;
   /** The fixed session the last load used: a session is single-use, so a provider serves the next loads. */
-  private spent?: string | undefined;
-  private renewals = 0;
+  private _spent?: string | undefined;
+  private _renewals = 0;
   /** The current document's `load` event was seen. */
-  private loaded = false;
+  private _loaded = false;
   /** The current document sent its ready. */
-  private readyDoc = false;
+  private _readyDoc = false;
   /** A load started since the element was connected: `lazy` no longer defers. */
-  private started = false;
-  private unwatch?: (() => void) | undefined;
+  private _started = false;
+  private _unwatch?: (() => void) | undefined;
+  private _waiters: Waiter[] = [];
+  private _reflecting = false;
 
   constructor(
-    private readonly element: Element,
-    private readonly host: LifecycleHost,
+    private readonly _element: ReactiveElement,
+    private readonly _host: LifecycleHost,
   ) {}
 
   /** A lazy load waits for the element to come near the visible area. */
   get deferred(): boolean {
-    return !!this.unwatch;
+    return !!this._unwatch;
   }
 
-  /** Starts a load in a new iframe, superseding any earlier one; a lazy element's first load waits until it is near. */
-  start(request: LoadRequest): void {
+  /**
+   * Starts a load in a new iframe, superseding any earlier one; a lazy
+   * element's first load waits until it is near. `null`: nothing to load.
+   */
+  start(request: LoadRequest | null): void {
     const token = this.cancel();
-    if (request.lazy && !this.started) {
-      this.unwatch = whenNear(this.element, () => {
-        this.unwatch = undefined;
-        this.start({ ...request, lazy: false });
-      });
+    this.failure = null;
+    this._setReady(false);
+    if (!request) return;
+    if (request.lazy && !this._started) {
+      this._unwatch = whenNear(this._element, () => this.start({ ...request, lazy: false }));
       return;
     }
-    this.started = true;
+    this._started = true;
     const { timeout, session, sessionProvider } = request;
-    this.loaded = this.readyDoc = false;
-    this.arm(token, timeout);
-    if ((session && session !== this.spent) || !sessionProvider) {
+    this._loaded = this._readyDoc = false;
+    this._arm(token, timeout);
+    if ((session && session !== this._spent) || !sessionProvider) {
       // Without a provider a spent session is all there is; the platform refuses it and says so.
-      this.spent = session;
-      this.host.navigate(session || undefined);
+      this._spent = session;
+      this._host.navigate(session || undefined);
       return;
     }
     let answer: Promise<string>;
@@ -87,50 +102,74 @@ export class Lifecycle {
     }
     answer.then(
       (value) => {
-        if (token !== this.token) return; // superseded by a later load or a disconnect
-        if (typeof value === 'string' && value) this.host.navigate(value);
-        else this.fail(token, new SessionError('sessionProvider did not return a session id.'));
+        if (token !== this._token) return; // superseded by a later load or a disconnect
+        if (typeof value === 'string' && value) this._host.navigate(value);
+        else this._fail(token, new SessionError('sessionProvider did not return a session id.'));
       },
-      (error: unknown) => this.fail(token, new SessionError('sessionProvider rejected.', { cause: error })),
+      (error: unknown) => this._fail(token, new SessionError('sessionProvider rejected.', { cause: error })),
     );
   }
 
-  /** Drops the current attempt (its timer and provider answer); returns the next attempt's token. */
+  /** Drops the current attempt (its lazy wait, timer and provider answer); returns the next attempt's token. */
   cancel(): number {
-    this.settle();
-    this.unwatch?.();
-    this.unwatch = undefined;
-    return ++this.token;
+    this._settle();
+    this._unwatch?.();
+    this._unwatch = undefined;
+    return ++this._token;
   }
 
-  /** The element was disconnected: nothing runs, and the next connection starts afresh. */
-  reset(): void {
+  /** The element was disconnected: nothing runs, waiters are told, and the next connection starts afresh. */
+  disconnect(): void {
     this.cancel();
-    this.renewals = 0;
-    this.spent = undefined;
-    this.started = false;
+    this._renewals = 0;
+    this._spent = undefined;
+    this._started = false;
+    this._setReady(false);
+    this.reject(new DOMException('The element was disconnected.', 'AbortError'));
   }
 
   /** The iframe's `load` event, for a document of the embed (not the initial `about:blank`). */
   frameLoaded(timeout: number): void {
     // A cross-origin ready may arrive before its document's load event or after it.
-    if (!this.readyDoc || !this.loaded) {
-      this.loaded = true;
+    if (!this._readyDoc || !this._loaded) {
+      this._loaded = true;
       return;
     }
     // The embed replaced its ready document (it reloaded or navigated itself): wait for the new one.
-    this.readyDoc = false;
-    this.host.unready();
-    this.arm(this.token, timeout);
+    this._readyDoc = false;
+    this._setReady(false);
+    this._arm(this._token, timeout);
   }
 
-  /** The embed sent ready. */
-  ready(): void {
-    this.settle();
-    this.renewals = 0;
+  /** The embed sent ready with `info`. Waiters are resolved by `resolve()`, once waiting actions went out. */
+  readied(info: ReadyPayload): void {
+    this._settle();
+    this._renewals = 0;
     // A second ready from a loaded document comes from its successor, whose load event is still to come.
-    if (this.readyDoc && this.loaded) this.loaded = false;
-    this.readyDoc = true;
+    if (this._readyDoc && this._loaded) this._loaded = false;
+    this._readyDoc = true;
+    this.failure = null;
+    this.info = { ...info };
+    this._setReady(true);
+  }
+
+  resolve(): void {
+    for (const waiter of this._waiters.splice(0)) waiter.resolve({ ...this.info! });
+  }
+
+  reject(error: Error): void {
+    for (const waiter of this._waiters.splice(0)) waiter.reject(error);
+  }
+
+  /**
+   * The ready payload: at once when ready, otherwise at the next ready. A
+   * failed load rejects at once, unless `changing` (an update is pending that
+   * may start a new load; the element rejects after it if it did not).
+   */
+  wait(changing: boolean): Promise<ReadyPayload> {
+    if (this.ready && this.info) return Promise.resolve({ ...this.info });
+    if (this.failure && !changing) return Promise.reject(this.failure);
+    return new Promise((resolve, reject) => this._waiters.push({ resolve, reject }));
   }
 
   /**
@@ -140,30 +179,47 @@ export class Lifecycle {
    */
   error(payload: ErrorPayload, renewable: boolean): void {
     if (!payload.fatal) return;
-    this.settle();
-    this.readyDoc = false;
+    this._settle();
+    this._readyDoc = false;
+    this._setReady(false);
     if (renewable && /auth|session/i.test(`${payload.context} ${payload.name}`)) {
-      if (this.renewals < MAX_RENEWALS) this.host.renew(++this.renewals, payload);
-      else this.fail(this.token, new SessionError(`The session could not be renewed after ${MAX_RENEWALS} attempts.`));
+      if (this._renewals < MAX_RENEWALS) this._host.renew(++this._renewals, payload);
+      else this._fail(this._token, new SessionError(`The session could not be renewed after ${MAX_RENEWALS} attempts.`));
       return;
     }
-    this.fail(this.token, new EmbedError(payload));
+    this._fail(this._token, new EmbedError(payload));
   }
 
-  /** Stops the ready timeout. */
-  private settle(): void {
-    clearTimeout(this.timer);
-    this.timer = undefined;
+  /** Puts the `ready` attribute back when the page changed it. */
+  attributeChanged(present: boolean): void {
+    if (!this._reflecting && present !== this.ready) this._setReady(this.ready);
   }
 
-  private arm(token: number, timeout: number): void {
-    this.settle();
-    if (timeout > 0) this.timer = setTimeout(() => this.fail(token, new ReadyTimeoutError(timeout)), timeout);
+  /** Sets `ready`, reflects it and re-renders the overlays. */
+  private _setReady(ready: boolean): void {
+    this.ready = ready;
+    this._reflecting = true;
+    this._element.toggleAttribute('ready', ready);
+    this._reflecting = false;
+    this._element.requestUpdate();
   }
 
-  private fail(token: number, error: ReadyTimeoutError | SessionError | EmbedError): void {
-    if (token !== this.token) return;
-    this.settle();
-    this.host.fail(error);
+  private _settle(): void {
+    clearTimeout(this._timer);
+    this._timer = undefined;
+  }
+
+  private _arm(token: number, timeout: number): void {
+    this._settle();
+    if (timeout > 0) this._timer = setTimeout(() => this._fail(token, new ReadyTimeoutError(timeout)), timeout);
+  }
+
+  private _fail(token: number, error: ReadyTimeoutError | SessionError | EmbedError): void {
+    if (token !== this._token) return;
+    this._settle();
+    this.failure = error;
+    this._setReady(false);
+    this.reject(error);
+    this._host.fail(error);
   }
 }

@@ -34,59 +34,59 @@ export interface OutboxHost {
 const FILTER = 'filter:';
 
 export class Outbox {
-  private readonly queue = new ActionQueue();
+  private readonly _queue = new ActionQueue();
   /** State key → JSON of the payload the current document received. */
-  private readonly applied = new Map<string, string>();
+  private readonly _applied = new Map<string, string>();
   /** Filter member → JSON value the embed has (from the URL or sent), or will get from the queue. */
-  private readonly filters = new Map<string, string>();
+  private readonly _filters = new Map<string, string>();
 
-  constructor(private readonly host: OutboxHost) {}
+  constructor(private readonly _host: OutboxHost) {}
 
   /** An explicit call: sent now when ready, otherwise queued (coalesced by `key`). */
   request(key: string | undefined, type: string, resolve: () => Payload | null): void {
-    if (!this.host.isReady()) {
-      this.queue.push({ key, type, resolve });
+    if (!this._host.isReady()) {
+      this._queue.push({ key, type, resolve });
       return;
     }
     const payload = resolve();
-    if (payload) this.send(key, type, payload);
+    if (payload) this._send(key, type, payload);
   }
 
   /** A state setter: sends (or queues) the state's current value. */
   requestState(key: StateKey): void {
-    this.request(key, stateActions[key], () => this.host.statePayload(key) ?? null);
+    this.request(key, stateActions[key], () => this._host.statePayload(key) ?? null);
   }
 
   /** A state property changed: sent after ready when the embed does not have it yet. */
   stateChanged(key: StateKey): void {
-    if (!this.host.isReady()) return; // re-applied at ready
-    const payload = this.host.statePayload(key);
-    if (payload && this.applied.get(key) !== JSON.stringify(payload)) this.send(key, stateActions[key], payload);
+    if (!this._host.isReady()) return; // re-applied at ready
+    const payload = this._host.statePayload(key);
+    if (payload && this._applied.get(key) !== JSON.stringify(payload)) this._send(key, stateActions[key], payload);
   }
 
   /** Sends (or queues) `set-filter` for `member`, unconditionally. */
   requestFilter(member: string): void {
-    const json = this.host.filterJson(member);
-    this.setFilterRecord(member, json);
+    const json = this._host.filterJson(member);
+    this._setFilterRecord(member, json);
     this.request(FILTER + member, 'platform:action:set-filter', () => ({
       // A member removed from `filters` is cleared with a JSON null.
-      filterUrlParameter: filterUrlParameter(member, this.host.filterJson(member) ?? 'null'),
+      filterUrlParameter: filterUrlParameter(member, this._host.filterJson(member) ?? 'null'),
     }));
   }
 
   /** `filters` changed: one `set-filter` per member whose value differs from what the embed has. */
   filtersChanged(current: Readonly<Record<string, unknown>>): void {
-    const members = new Set([...this.filters.keys(), ...Object.keys(current)]);
+    const members = new Set([...this._filters.keys(), ...Object.keys(current)]);
     for (const member of members) {
-      if (this.host.filterJson(member) !== this.filters.get(member)) this.requestFilter(member);
+      if (this._host.filterJson(member) !== this._filters.get(member)) this.requestFilter(member);
     }
   }
 
   /** A load started with `filters` in its URL: waiting filter actions are superseded. */
   loaded(filters: Readonly<Record<string, unknown>>): void {
-    this.filters.clear();
-    for (const [member, value] of Object.entries(filters)) this.filters.set(member, JSON.stringify(value));
-    this.queue.removePrefix(FILTER);
+    this._filters.clear();
+    for (const [member, value] of Object.entries(filters)) this._filters.set(member, JSON.stringify(value));
+    this._queue.removePrefix(FILTER);
   }
 
   /**
@@ -94,25 +94,25 @@ export class Outbox {
    * the queue, then flush the queue in call order.
    */
   ready(): void {
-    this.applied.clear();
+    this._applied.clear();
     for (const key of Object.keys(stateActions) as StateKey[]) {
-      if (this.queue.has(key)) continue;
-      const payload = this.host.statePayload(key);
-      if (payload) this.send(key, stateActions[key], payload);
+      if (this._queue.has(key)) continue;
+      const payload = this._host.statePayload(key);
+      if (payload) this._send(key, stateActions[key], payload);
     }
-    for (const item of this.queue.drain()) {
+    for (const item of this._queue.drain()) {
       const payload = item.resolve();
-      if (payload) this.send(item.key, item.type, payload);
+      if (payload) this._send(item.key, item.type, payload);
     }
   }
 
-  private setFilterRecord(member: string, json: string | undefined): void {
-    if (json === undefined) this.filters.delete(member);
-    else this.filters.set(member, json);
+  private _setFilterRecord(member: string, json: string | undefined): void {
+    if (json === undefined) this._filters.delete(member);
+    else this._filters.set(member, json);
   }
 
-  private send(key: string | undefined, type: string, payload: Payload): void {
-    this.host.post(type, payload);
-    if (key !== undefined && key in stateActions) this.applied.set(key, JSON.stringify(payload));
+  private _send(key: string | undefined, type: string, payload: Payload): void {
+    this._host.post(type, payload);
+    if (key !== undefined && key in stateActions) this._applied.set(key, JSON.stringify(payload));
   }
 }

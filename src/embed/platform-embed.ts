@@ -4,9 +4,8 @@ import { buildAction, type PlatformEventMessage } from '../protocol/envelope.js'
 import { filterMemberProblem, jsonSnapshot } from '../protocol/values.js';
 import { version } from '../version.js';
 import * as config from './config.js';
-import { ConfigError, EmbedError, hostErrorDetail, type ReadyTimeoutError, type SessionError } from './errors.js';
+import { ConfigError, EmbedError, hostErrorDetail } from './errors.js';
 import { Lifecycle } from './lifecycle.js';
-import { Readiness } from './readiness.js';
 import { FrameChannel } from './channel.js';
 import { dispatchEmbedEvent, dispatchHostError, dispatchPlatformEvent, type PlatformEmbedEventMap } from './inbound.js';
 import { Outbox, type StateKey } from './outbox.js';
@@ -123,7 +122,6 @@ export class PlatformEmbedElement extends ReactiveElement {
   /** Logs every accepted and rejected message, with the reason, through `console.debug`. */
   debug = false;
 
-  private readonly _state = new Readiness(this);
   private _frameKey = 0;
   private _frameSrc: string | undefined;
 
@@ -135,7 +133,7 @@ export class PlatformEmbedElement extends ReactiveElement {
   private _pendingErrors: ConfigError[] = [];
 
   private readonly _outbox = new Outbox({
-    isReady: () => this._state.ready,
+    isReady: () => this._life.ready,
     post: (type, payload) => this._channel.post(type, payload),
     statePayload: (key) => this._statePayload(key),
     filterJson: (member) => (member in this._eff.filters ? JSON.stringify(this._eff.filters[member]) : undefined),
@@ -148,8 +146,10 @@ export class PlatformEmbedElement extends ReactiveElement {
 
   private readonly _life = new Lifecycle(this, {
     navigate: (session) => this._navigateFrame(session),
-    unready: () => this._state.set(false),
-    fail: (error) => this._fail(error),
+    // The embed's own error was dispatched as it arrived.
+    fail: (error) => {
+      if (!(error instanceof EmbedError)) dispatchHostError(this, hostErrorDetail(error, true));
+    },
     renew: (attempt, error) => this._renew(attempt, error),
   });
 
@@ -163,7 +163,7 @@ export class PlatformEmbedElement extends ReactiveElement {
 
   /** True between the embed's ready and the next load. Read-only: setting it does nothing. */
   get ready(): boolean {
-    return this._state.ready;
+    return this._life.ready;
   }
   set ready(_ignored: boolean) {
     // Read-only state; frameworks that bind every attribute must not be able to fake it.
@@ -171,7 +171,7 @@ export class PlatformEmbedElement extends ReactiveElement {
 
   /** The last ready payload, or `null` before the first ready. */
   get readyInfo(): ReadyPayload | null {
-    const { info } = this._state;
+    const { info } = this._life;
     return info && { ...info };
   }
 
@@ -191,7 +191,7 @@ export class PlatformEmbedElement extends ReactiveElement {
 
   override attributeChangedCallback(name: string, old: string | null, value: string | null): void {
     if (name === 'ready') {
-      this._state.attributeChanged(value !== null);
+      this._life.attributeChanged(value !== null);
       return;
     }
     if (name === 'theme' || name === 'filters') {
@@ -215,14 +215,12 @@ export class PlatformEmbedElement extends ReactiveElement {
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
-    this._life.reset();
+    this._life.disconnect();
     this._channel.close();
     // A re-inserted iframe would navigate to its old URL (and a spent session) on its own.
     this.iframe?.removeAttribute('src');
     this._frameSrc = undefined;
     this._frameKey++;
-    this._state.set(false);
-    this._state.reject(new DOMException('The element was disconnected.', 'AbortError'));
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
@@ -235,7 +233,7 @@ export class PlatformEmbedElement extends ReactiveElement {
       this._needsLoad ||
       reloadKeys.some((key) => changed.has(key)) ||
       (changed.has('sessionProvider') && !this.session) ||
-      (changed.has('path') && !this._state.ready && !eff.dashboard) ||
+      (changed.has('path') && !this._life.ready && !eff.dashboard) ||
       (changed.has('loading') && eff.loading === 'eager' && this._life.deferred);
     if (reload) {
       this._beginLoad();
@@ -251,7 +249,7 @@ export class PlatformEmbedElement extends ReactiveElement {
 
   protected override update(changed: PropertyValues<this>): void {
     super.update(changed);
-    const { failure } = this._state;
+    const { failure, ready } = this._life;
     (this._view ??= new ShadowView(this.renderRoot, this._onFrameLoad)).render({
       frameKey: this._frameKey,
       src: this._frameSrc,
@@ -259,7 +257,7 @@ export class PlatformEmbedElement extends ReactiveElement {
       allow: this.allow,
       referrerPolicy: this.referrerPolicy,
       sandbox: this._eff.sandbox,
-      loading: !this._state.ready && !failure,
+      loading: !ready && !failure,
       failed: !!failure,
       message: failure instanceof EmbedError ? failure.message : undefined,
     });
@@ -268,7 +266,7 @@ export class PlatformEmbedElement extends ReactiveElement {
   protected override updated(): void {
     this._channel.attach(this.isConnected ? this.iframe : null);
     this._channel.observe(this.debug && this.isConnected);
-    if (this._state.failure) this._state.reject(this._state.failure);
+    if (this._life.failure) this._life.reject(this._life.failure);
     // Host errors found while checking values are dispatched here, never
     // synchronously in connectedCallback where some frameworks miss them.
     for (const error of this._pendingErrors.splice(0)) {
@@ -370,7 +368,7 @@ export class PlatformEmbedElement extends ReactiveElement {
    */
   whenReady(): Promise<ReadyPayload> {
     // A failed load would keep a waiter until some later reload, unless a pending update starts one (see updated()).
-    return this._state.wait(this.isUpdatePending);
+    return this._life.wait(this.isUpdatePending);
   }
 
   private _setState(key: StateKey, property: unknown, effective: unknown): void {
@@ -392,14 +390,13 @@ export class PlatformEmbedElement extends ReactiveElement {
 
   private _beginLoad(): void {
     this._needsLoad = false;
-    this._life.cancel();
-    this._state.reset();
     this._frameKey++;
     this._frameSrc = undefined;
     this._channel.origin = null;
     const { base, dashboard, path, readyTimeout, loading } = this._eff;
-    if (!base || !(dashboard || path)) return; // nothing to load until both are valid
-    this._life.start({ session: this.session, sessionProvider: this.sessionProvider, timeout: readyTimeout, lazy: loading === 'lazy' });
+    const request = { session: this.session, sessionProvider: this.sessionProvider, timeout: readyTimeout, lazy: loading === 'lazy' };
+    // Nothing to load until both are valid.
+    this._life.start(base && (dashboard || path) ? request : null);
   }
 
   /** A session problem is repaired: a fresh session, and the viewer back where they were. */
@@ -422,12 +419,6 @@ export class PlatformEmbedElement extends ReactiveElement {
     this._outbox.loaded(filters);
   }
 
-  private _fail(error: ReadyTimeoutError | SessionError | EmbedError): void {
-    this._state.fail(error);
-    // The embed's own error was dispatched as it arrived.
-    if (!(error instanceof EmbedError)) dispatchHostError(this, hostErrorDetail(error, true));
-  }
-
   /** A document of the embed finished loading in the iframe (also one the embed navigated to itself). */
   private _onFrameLoad = (event: Event): void => {
     const frame = event.target as HTMLIFrameElement;
@@ -439,11 +430,10 @@ export class PlatformEmbedElement extends ReactiveElement {
   private _receive(message: PlatformEventMessage): void {
     const payload = message.payload as Record<string, unknown>;
     if (message.type === 'platform:event:ready') {
-      this._life.ready();
-      this._state.readied(payload as ReadyPayload);
+      this._life.readied(payload as ReadyPayload);
       // State and waiting actions go out before listeners run, so a listener's own calls come after them.
       this._outbox.ready();
-      this._state.resolve();
+      this._life.resolve();
     } else if (message.type === 'platform:event:view' || message.type === 'platform:event:navigate') {
       this._currentPath = payload.path as string;
     }

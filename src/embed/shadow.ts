@@ -2,38 +2,16 @@
  * Shadow tree of `<platform-embed>`: its styles (the iframe fills the host;
  * overlays cover it while loading or failed) and its rendering.
  */
-import { css } from '@lit/reactive-element';
+import { unsafeCSS } from '@lit/reactive-element';
 
-export const embedStyles = css`
-  :host {
-    display: block;
-    position: relative;
-    height: var(--platform-embed-height, 600px);
-    overflow: hidden;
-  }
-  :host([hidden]) {
-    display: none;
-  }
-  iframe {
-    display: block;
-    width: 100%;
-    height: 100%;
-    border: 0;
-  }
-  .overlay {
-    position: absolute;
-    inset: 0;
-    display: flex;
-    align-items: center;
-    justify-content: center;
-    background: var(--platform-embed-overlay-background, Canvas);
-    color: var(--platform-embed-overlay-color, CanvasText);
-    font: inherit;
-  }
-  .overlay[hidden] {
-    display: none;
-  }
-`;
+// A constant string, not the `css` tag: the embed-only bundle then carries no template checks.
+export const embedStyles = unsafeCSS(
+  ':host{display:block;position:relative;height:var(--platform-embed-height,600px);overflow:hidden}' +
+    ':host([hidden]),.overlay[hidden]{display:none}' +
+    'iframe{display:block;width:100%;height:100%;border:0}' +
+    '.overlay{position:absolute;inset:0;display:flex;align-items:center;justify-content:center;' +
+    'background:var(--platform-embed-overlay-background,Canvas);color:var(--platform-embed-overlay-color,CanvasText);font:inherit}',
+);
 
 /** What the shadow tree shows; `frameKey` changes once per load. */
 export interface ShadowState {
@@ -59,19 +37,19 @@ const FAILED = 'The embedded content could not be loaded.';
 export class ShadowView {
   /** The current iframe. */
   frame: HTMLIFrameElement | null = null;
-  private frameKey = -1;
-  private overlays?: { loading: HTMLElement; error: HTMLElement };
+  private _frameKey = -1;
+  private _overlays?: { loading: HTMLElement; error: HTMLElement };
 
   /** `onLoad` hears the `load` event of each document the iframe shows after its first navigation. */
   constructor(
-    private readonly root: HTMLElement | DocumentFragment,
-    private readonly onLoad: (event: Event) => void,
+    private readonly _root: HTMLElement | DocumentFragment,
+    private readonly _onLoad: (event: Event) => void,
   ) {}
 
   render(state: ShadowState): void {
-    if (this.frameKey !== state.frameKey) {
+    if (this._frameKey !== state.frameKey) {
       // Every load gets a new iframe: a reused one would keep the last document's history and window.
-      this.frameKey = state.frameKey;
+      this._frameKey = state.frameKey;
       this.frame?.remove();
       this.frame = document.createElement('iframe');
       this.frame.setAttribute('part', 'iframe');
@@ -82,14 +60,14 @@ export class ShadowView {
     setAttribute(frame, 'referrerpolicy', state.referrerPolicy);
     setAttribute(frame, 'sandbox', state.sandbox);
     // Heard from the first navigation on: the load event of the initial about:blank is not the embed's.
-    if (state.src && !frame.src) frame.addEventListener('load', this.onLoad);
+    if (state.src && !frame.src) frame.addEventListener('load', this._onLoad);
     // Last, so the policies above apply to the navigation it starts.
     setAttribute(frame, 'src', state.src);
-    if (!frame.isConnected) this.root.prepend(frame);
+    if (!frame.isConnected) this._root.prepend(frame);
     // Built after the first iframe is in, so its navigation does not wait for them.
-    const overlays = (this.overlays ??= {
-      loading: overlay(this.root, 'loading', 'status', 'Loading…'),
-      error: overlay(this.root, 'error', 'alert', FAILED),
+    const overlays = (this._overlays ??= {
+      loading: overlay(this._root, 'loading', 'status', 'Loading…'),
+      error: overlay(this._root, 'error', 'alert', FAILED),
     });
     overlays.loading.hidden = !state.loading;
     overlays.error.hidden = !state.failed;
