@@ -1,4 +1,4 @@
-import { ReactiveElement, type PropertyValues } from '@lit/reactive-element';
+import type { PropertyValues } from '@lit/reactive-element';
 import type { ColorScheme, EmbedTheme, ErrorPayload, ReadyPayload } from '../protocol/catalog.js';
 import { buildAction, type PlatformEventMessage } from '../protocol/envelope.js';
 import { filterMemberProblem, jsonSnapshot } from '../protocol/values.js';
@@ -9,11 +9,10 @@ import { Lifecycle } from './lifecycle.js';
 import { FrameChannel } from './channel.js';
 import { dispatchEmbedEvent, dispatchHostError, dispatchPlatformEvent, type PlatformEmbedEventMap } from './inbound.js';
 import { Outbox, type StateKey } from './outbox.js';
+import { DEFAULT_TITLE, PlatformEmbedProperties } from './properties.js';
 import { embedStyles, ShadowView } from './shadow.js';
 import { buildEmbedUrl } from './url.js';
 
-const DEFAULT_TITLE = 'Embedded analytics';
-const always = () => true;
 const LOG = '[platform-embed]';
 
 /** Properties whose change loads a new embed URL. */
@@ -54,74 +53,16 @@ const reloadKeys = ['baseUrl', 'dashboard', 'session', 'allowExport', 'sandbox']
  * @cssprop [--platform-embed-overlay-background=Canvas] - Background of the loading and error overlays.
  * @cssprop [--platform-embed-overlay-color=CanvasText] - Text color of the loading and error overlays.
  */
-export class PlatformEmbedElement extends ReactiveElement {
+export class PlatformEmbedElement extends PlatformEmbedProperties {
   /** The package version this class was built from. */
   static readonly version = version;
   static override styles = embedStyles;
-  /** Reactive properties, declared here rather than with decorators: no decorator code in the bundle. (`attribute: false` on the states keeps them out of the manifest.) */
+  /** Internal states; `attribute: false` keeps them out of the manifest. */
   static override properties = {
-    baseUrl: { attribute: 'base-url' },
-    dashboard: {},
-    path: {},
-    session: {},
-    sessionProvider: { attribute: false },
-    sessionRenewal: { attribute: 'session-renewal' },
-    loading: {},
-    sandbox: {},
-    scheme: {},
-    locale: {},
-    timezone: {},
-    allowExport: { type: Boolean, attribute: 'allow-export' },
-    filters: { attribute: false, hasChanged: always },
-    theme: { attribute: false, hasChanged: always },
-    frameTitle: { attribute: 'frame-title' },
-    readyTimeout: { type: Number, attribute: 'ready-timeout' },
-    allow: {},
-    referrerPolicy: { attribute: 'referrer-policy' },
-    debug: { type: Boolean },
+    ...PlatformEmbedProperties.properties,
     _frameKey: { state: true, attribute: false },
     _frameSrc: { state: true, attribute: false },
   };
-
-  /** Tenant base URL; its origin is the only origin messages are accepted from and actions posted to. */
-  baseUrl?: string;
-  /** Dashboard public id: loads `{base}/embed/dashboard/<id>`. */
-  dashboard?: string;
-  /** In-embed path under `/embed/`, used when `dashboard` is not set; after ready a change navigates. */
-  path?: string;
-  /** Session id from the host backend, sent as the `session` query parameter. */
-  session?: string;
-  /** Gives a fresh session id for every load that `session` does not serve (the first load without `session`, `reload()`, a renewal). */
-  sessionProvider?: () => Promise<string>;
-  /** `auto` (default): with a `sessionProvider`, a session problem reported by the embed is repaired with a fresh session; `off` disables it. */
-  sessionRenewal: 'auto' | 'off' = 'auto';
-  /** `eager` (default), or `lazy`: nothing is requested until the element comes within one viewport height of the visible area. */
-  loading: 'eager' | 'lazy' = 'eager';
-  /** The iframe's `sandbox` tokens (HTML standard); unset by default. A change reloads the iframe. */
-  sandbox?: string;
-  /** Color scheme: `light`, `dark` or `auto`. */
-  scheme?: ColorScheme;
-  /** UI language (BCP 47), or `auto` for `navigator.language`. */
-  locale?: string;
-  /** IANA time zone name, or `auto` for the viewer's own; never a bare UTC offset. */
-  timezone?: string;
-  /** Adds `allowExport=true` to the embed URL. */
-  allowExport = false;
-  /** `<view>.<dimension>` → value; also settable as a JSON `filters` attribute. */
-  filters?: Record<string, unknown>;
-  /** An `embedTheme` object; also settable as a JSON `theme` attribute. */
-  theme?: EmbedTheme;
-  /** The iframe's accessible title. */
-  frameTitle = DEFAULT_TITLE;
-  /** Milliseconds to wait for ready after a load starts (default 20000); `0` disables. */
-  readyTimeout: number = config.DEFAULT_READY_TIMEOUT;
-  /** The iframe's permissions policy. */
-  allow = 'fullscreen; clipboard-write';
-  /** The iframe's referrer policy. */
-  referrerPolicy = 'strict-origin-when-cross-origin';
-  /** Logs every accepted and rejected message, with the reason, through `console.debug`. */
-  debug = false;
-
   private _frameKey = 0;
   private _frameSrc: string | undefined;
 
