@@ -9,7 +9,9 @@
 //                                         page (test/hardening/pages/tenant.html), so a
 //                                         base URL of http://127.0.0.1:PORT/__hardening/tenant
 //                                         yields a real cross-origin tenant iframe;
-// - the strict page policy on test/hardening/pages/csp.html (see cspFor below).
+// - the strict page policy on test/hardening/pages/csp.html (see cspFor below);
+// - GET  /__slow.gif?ms=N                a tiny image answered after N ms (at most 5 s),
+//                                         which holds back the `load` event of a page that shows it.
 import { appendFileSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -84,6 +86,14 @@ export function hardeningMiddleware() {
         appendFileSync(file, `${line}\n`);
       }
       ctx.status = 204;
+      return;
+    }
+    if (ctx.path === '/__slow.gif') {
+      const ms = Math.min(Math.max(Number(ctx.query.ms) || 0, 0), 5000);
+      await new Promise((resolve) => setTimeout(resolve, ms));
+      ctx.type = 'image/gif';
+      ctx.set('Cache-Control', 'no-store');
+      ctx.body = Buffer.from('R0lGODlhAQABAAAAACwAAAAAAQABAAA=', 'base64');
       return;
     }
     if (ctx.path.startsWith(`${tenantPrefix}/`)) {

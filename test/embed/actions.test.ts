@@ -86,6 +86,26 @@ describe('<platform-embed> actions', () => {
     ]);
   });
 
+  it('notices a theme or filters object changed in place and set again, and sends each value once', async () => {
+    const theme: Record<string, string> = { primaryColor: '#111111' };
+    const filters: Record<string, unknown> = { 'orders.status': 'open' };
+    const el = await readyEmbed({ theme, filters });
+    theme.primaryColor = '#222222';
+    filters['orders.status'] = 'shipped';
+    el.theme = theme;
+    el.filters = filters;
+    await el.updateComplete;
+    // The same object with the same content again: nothing new to send.
+    el.theme = theme;
+    el.filters = filters;
+    await el.updateComplete;
+    expect((await actions(el)).map((a) => [a.type, a.payload])).to.deep.equal([
+      ['platform:action:set-theme', { primaryColor: '#111111' }],
+      ['platform:action:set-theme', { primaryColor: '#222222' }],
+      ['platform:action:set-filter', { filterUrlParameter: 'f_orders.status="shipped"' }],
+    ]);
+  });
+
   it('sends the matching action when an attribute or property changes after ready', async () => {
     const el = await readyEmbed({ filters: { 'orders.status': 'open', 'orders.city': 'Rome' } });
     el.setAttribute('scheme', 'dark');
