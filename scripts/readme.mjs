@@ -1,13 +1,15 @@
-// Keeps the README true to the code: the element reference sections are
-// generated from custom-elements.json, and the host snippets are copied from
+// Keeps the documentation true to the code: the element reference sections
+// (`<!-- api:<tag> -->` blocks) are generated from custom-elements.json, and
+// the host snippets (`<!-- snippet:<path> -->` blocks) are copied from
 // docs/hosts/, which are the very files the framework and CMS tests run.
 //
-//   node scripts/readme.mjs          rewrite README.md in place
-//   node scripts/readme.mjs --check  exit 1 when README.md is out of date
+//   node scripts/readme.mjs          rewrite the generated blocks in place
+//   node scripts/readme.mjs --check  exit 1 when a document is out of date
 import { readFileSync, writeFileSync } from 'node:fs';
 import { extname } from 'node:path';
 
-const README = 'README.md';
+/** The documents with generated blocks. */
+export const documents = ['README.md', 'docs/reference.md', 'docs/hosts/README.md'];
 const manifest = JSON.parse(readFileSync('custom-elements.json', 'utf8'));
 
 const cell = (text = '') => String(text).replace(/\|/g, '\\|').replace(/\n+/g, ' ');
@@ -77,16 +79,17 @@ export function render(readme) {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const current = readFileSync(README, 'utf8');
-  const next = render(current);
-  if (process.argv.includes('--check')) {
-    if (next !== current) {
-      console.error('README.md is out of date: run `node scripts/readme.mjs`.');
-      process.exit(1);
+  for (const file of documents) {
+    const current = readFileSync(file, 'utf8');
+    const next = render(current);
+    if (process.argv.includes('--check')) {
+      if (next !== current) {
+        console.error(`${file} is out of date: run \`node scripts/readme.mjs\`.`);
+        process.exitCode = 1;
+      }
+    } else if (next !== current) {
+      writeFileSync(file, next);
+      console.log(`${file} updated.`);
     }
-    console.log('README.md matches custom-elements.json and docs/hosts/.');
-  } else if (next !== current) {
-    writeFileSync(README, next);
-    console.log('README.md updated.');
   }
 }

@@ -191,16 +191,20 @@ function tenantFixturePlugin() {
 
 /** Placeholders in the plain-HTML and CMS snippets → the test server's values. */
 export const snippetPlaceholders = {
-  tenant: 'https://acme.platform.example',
+  tenant: 'http://127.0.0.1:4100',
   session: 'SESSION_ID_FROM_YOUR_BACKEND',
-  cdn: 'https://cdn.jsdelivr.net/npm/platform-embed@0.1/dist/',
+  cdn: 'https://cdn.jsdelivr.net/npm/platform-embed@0.2/dist/',
+  /** The embed-only bundle as docs/hosts/html/server.mjs serves it (a quoted module specifier). */
+  served: /(["'])\/platform-embed\.js\1/g,
 };
 
 // The HTML snippets in docs/hosts/ and the pages in test/cms/pages/ are what a
-// CMS author pastes: a real tenant URL, a session placeholder and a CDN script.
-// Served to tests, they point at the fixture tenant, a fixture session and the
-// local dist/; with `?record` a recorder script (test/cms/recorder.js) goes first,
-// so events fired during the upgrade are captured too.
+// page author writes: the tenant URL of `npm run mock`, a session placeholder
+// or a session route (answered by scripts/wtr-hardening-plugins.mjs), and a
+// CDN or served script. Served to tests, they point at the fixture tenant, a
+// fixture session and the local dist/; with `?record` a recorder script
+// (test/cms/recorder.js) goes first, so events fired during the upgrade are
+// captured too.
 function snippetPlugin() {
   return {
     name: 'html-snippets',
@@ -211,7 +215,8 @@ function snippetPlugin() {
       let body = context.body
         .replaceAll(snippetPlaceholders.tenant, `http://127.0.0.1:${port}`)
         .replaceAll(snippetPlaceholders.session, 'fw-fixture-cms')
-        .replaceAll(snippetPlaceholders.cdn, '/dist/');
+        .replaceAll(snippetPlaceholders.cdn, '/dist/')
+        .replace(snippetPlaceholders.served, "'/dist/platform-embed-embed.min.js'");
       if (context.URL.searchParams.has('record')) {
         body = `<!doctype html>\n<script src="/test/cms/recorder.js"></script>\n${body.replace(/^\s*<!doctype html>/i, '')}`;
       }

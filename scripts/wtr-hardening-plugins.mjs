@@ -10,6 +10,8 @@
 //                                         base URL of http://127.0.0.1:PORT/__hardening/tenant
 //                                         yields a real cross-origin tenant iframe;
 // - the strict page policy on test/hardening/pages/csp.html (see cspFor below);
+// - POST /embed-session                  the session route of docs/hosts/html/server.mjs,
+//                                         answering a fixture session;
 // - GET  /__slow.gif?ms=N                a tiny image answered after N ms (at most 5 s),
 //                                         which holds back the `load` event of a page that shows it.
 import { appendFileSync, mkdirSync, readFileSync } from 'node:fs';
@@ -86,6 +88,12 @@ export function hardeningMiddleware() {
         appendFileSync(file, `${line}\n`);
       }
       ctx.status = 204;
+      return;
+    }
+    if (ctx.path === '/embed-session' && ctx.method === 'POST') {
+      ctx.type = 'application/json';
+      ctx.set('Cache-Control', 'no-store');
+      ctx.body = JSON.stringify({ sessionId: 'fw-fixture-html' });
       return;
     }
     if (ctx.path === '/__slow.gif') {

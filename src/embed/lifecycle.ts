@@ -118,11 +118,13 @@ export class Lifecycle {
     return ++this._token;
   }
 
-  /** The element was disconnected: nothing runs, waiters are told, and the next connection starts afresh. */
+  /**
+   * The element was disconnected: nothing runs, waiters are told, and the next
+   * connection starts afresh, except that a spent session stays spent.
+   */
   disconnect(): void {
     this.cancel();
     this._renewals = 0;
-    this._spent = undefined;
     this._started = false;
     this._setReady(false);
     this.reject(new DOMException('The element was disconnected.', 'AbortError'));

@@ -220,8 +220,8 @@ describe('<platform-embed> session renewal', () => {
     expect((await actions(el)).filter((a) => a.type === 'platform:action:navigate')).to.deep.equal([]);
   });
 
-  it('a fixed session serves the first load only; renewals and reloads ask the provider', async () => {
-    const sessions = provider('fresh-1', 'fresh-2');
+  it('a fixed session serves the first load only; renewals, reloads and reconnects ask the provider', async () => {
+    const sessions = provider('fresh-1', 'fresh-2', 'fresh-3');
     const el = await connected({ session: 'expired-fixed', sessionProvider: sessions });
     const log = record(el);
     await el.whenReady();
@@ -231,7 +231,15 @@ describe('<platform-embed> session renewal', () => {
     el.reload();
     await ready;
     expect(sessionOf(el)).to.equal('fresh-2');
-    expect(sessions.calls).to.equal(2);
+    // Moved in the page (a disconnect and a connect): the spent fixed session is not tried again.
+    const parent = el.parentElement!;
+    const again = nextReady(el);
+    el.remove();
+    parent.append(el);
+    await again;
+    expect(sessionOf(el)).to.equal('fresh-3');
+    expect(sessions.calls).to.equal(3);
+    expect(log.filter(([name]) => name === 'platform-error')).to.have.length(1);
   });
 
   it('asks for a fresh session on every load, never reusing one', async () => {

@@ -1,34 +1,44 @@
-// The README's element reference is generated from custom-elements.json and
-// its host snippets are copied from docs/hosts/ (the files the framework tests
-// mount): this fails when either drifted from the code.
+// The documentation is kept true to the code: element references are
+// generated from custom-elements.json and host snippets are copied from
+// docs/hosts/ (the files the framework and CMS tests mount); this fails when
+// a document drifted from either, or the README outgrew its purpose.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { render } from '../../scripts/readme.mjs';
+import { documents, render } from '../../scripts/readme.mjs';
 
 const readme = readFileSync('README.md', 'utf8');
 
-test('README element reference and host snippets match the manifest and docs/hosts', () => {
-  const expected = render(readme).split('\n');
-  const actual = readme.split('\n');
-  const line = expected.findIndex((text, i) => text !== actual[i]);
-  const where = line === -1 ? (expected.length === actual.length ? -1 : Math.min(expected.length, actual.length)) : line;
-  assert.equal(where, -1, `README.md line ${where + 1} is stale (run \`node scripts/readme.mjs\`):\n  README:    ${actual[where]}\n  generated: ${expected[where]}`);
-});
+for (const file of documents) {
+  test(`${file}: generated references and snippets match the manifest and docs/hosts`, () => {
+    const text = readFileSync(file, 'utf8');
+    const expected = render(text).split('\n');
+    const actual = text.split('\n');
+    const line = expected.findIndex((line, i) => line !== actual[i]);
+    const where = line === -1 ? (expected.length === actual.length ? -1 : Math.min(expected.length, actual.length)) : line;
+    assert.equal(where, -1, `${file} line ${where + 1} is stale (run \`node scripts/readme.mjs\`):\n  file:      ${actual[where]}\n  generated: ${expected[where]}`);
+  });
+}
 
-test('README documents every attribute and event of both elements', () => {
+test('docs/reference.md documents every attribute and event of both elements', () => {
+  const reference = readFileSync('docs/reference.md', 'utf8');
   const manifest = JSON.parse(readFileSync('custom-elements.json', 'utf8'));
   const elements = manifest.modules.flatMap((m) => m.declarations ?? []).filter((d) => d.customElement);
   assert.deepEqual(elements.map((d) => d.tagName).sort(), ['platform-admin-panel', 'platform-embed']);
   for (const d of elements) {
-    for (const a of d.attributes ?? []) assert.match(readme, new RegExp(`\\| \`${a.name}\` \\|`), `<${d.tagName}> ${a.name}`);
-    for (const e of d.events ?? []) assert.match(readme, new RegExp(`\\| \`${e.name}\` \\|`), `<${d.tagName}> ${e.name}`);
+    assert.match(reference, new RegExp(`<!-- api:${d.tagName} -->`), `<${d.tagName}> reference block`);
+    for (const a of d.attributes ?? []) assert.match(reference, new RegExp(`\\| \`${a.name}\` \\|`), `<${d.tagName}> ${a.name}`);
+    for (const e of d.events ?? []) assert.match(reference, new RegExp(`\\| \`${e.name}\` \\|`), `<${d.tagName}> ${e.name}`);
   }
 });
 
-test('README quick start names the two commands', () => {
+test('README: user first, short, the two commands, links that resolve', () => {
+  assert.ok(readme.split('\n').length <= 500, `README.md has ${readme.split('\n').length} lines (at most 500)`);
   assert.match(readme, /npm install && npm start/);
   assert.match(readme, /^npm test\b/m);
+  for (const [, target] of readme.matchAll(/\]\(((?!https?:)[^)#]+)(?:#[^)]*)?\)/g)) {
+    assert.doesNotThrow(() => readFileSync(target), `README links to ${target}, which does not exist`);
+  }
 });
 
 test('src/version.ts matches package.json', () => {
