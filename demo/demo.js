@@ -6,7 +6,7 @@ import { createLog } from './event-log.js';
 
 const $ = (selector) => document.querySelector(selector);
 const config = await (await fetch('/backend/config')).json();
-const log = createLog($('#log'), { count: $('[data-testid="log-count"]') });
+const log = createLog($('#log'), { count: $('[data-testid="log-count"]'), onSelect: renderListener });
 
 $('#host-origin').textContent = location.origin;
 $('#platform-origin').textContent = new URL(config.platformUrl).origin;
@@ -20,9 +20,9 @@ async function sessionProvider() {
     body: JSON.stringify({ deploymentId: config.deploymentId, surface }),
   });
   if (!response.ok) throw new Error(`The demo backend could not create a session (HTTP ${response.status}).`);
-  const { sessionId, expiresAt } = await response.json();
+  const { sessionId } = await response.json();
   // The session id itself is not logged: it is a credential for the embed.
-  log.add('call', 'sessionProvider()', { expiresAt });
+  log.add('call', 'sessionProvider()', { fresh: true });
   return sessionId;
 }
 
@@ -32,14 +32,26 @@ embed.setAttribute('dashboard', 'sales-overview');
 embed.setAttribute('frame-title', 'Acme analytics');
 embed.sessionProvider = sessionProvider;
 
+// Each embed event is logged under the DOM event name a listener uses
+// (`platform:event:ready` arrives as `platform-ready`); `platform-event`
+// carries every one of them with its surface.
 embed.addEventListener('platform-event', (event) => {
   const { type, surface, payload } = event.detail;
-  log.add('event', type, payload, surface);
+  log.add('event', `platform-${type.replace(/^platform:event:/, '')}`, payload, surface);
 });
-// Embed errors also arrive as platform-event; only host-side ones are logged here.
+// Host-side problems and renewals are not embed events: they have their own.
 embed.addEventListener('platform-error', (event) => {
-  if (event.detail?.context === 'host') log.add('host-error', `host ${event.detail.name ?? 'error'}`, event.detail);
+  if (event.detail?.context === 'host') log.add('event', 'platform-error', event.detail);
 });
+embed.addEventListener('platform-session-renewal', (event) => log.add('event', 'platform-session-renewal', event.detail));
+
+/** Shows the listener code for a logged event: what a page writes to receive it. */
+function renderListener(name, detail) {
+  const fields = detail && typeof detail === 'object' ? Object.keys(detail) : [];
+  const body = fields.length ? `  const { ${fields.join(', ')} } = event.detail;\n  console.log(${fields[0]});` : '  console.log(event.detail);';
+  $('#listener').textContent = `embed.addEventListener('${name}', (event) => {\n${body}\n});`;
+}
+renderListener('platform-ready', { embedTenant: '', deploymentId: 0, mode: '', surface: '' });
 for (const type of ['platform-ready', 'platform-view', 'platform-navigate']) embed.addEventListener(type, renderStatus);
 
 function renderStatus() {
@@ -199,6 +211,14 @@ $('[data-testid="action-reload"]').addEventListener('click', () => {
     (error) => log.add('host-error', `whenReady() rejected: ${error.name}`, { message: error.message }),
   );
 });
+// Failures the platform causes: the mock ends the session, or the embed fails.
+async function platformControl(label, route) {
+  const response = await fetch(route, { method: 'POST' });
+  log.add('call', label, response.ok ? undefined : { status: response.status });
+}
+$('[data-testid="action-expire"]').addEventListener('click', () => platformControl('the platform expires the session', '/backend/expire-session'));
+$('[data-testid="action-fail"]').addEventListener('click', () => platformControl('the platform fails the embed', '/backend/fail-embed'));
+
 const advanced = $('#advanced-form');
 advanced.addEventListener('submit', (event) => {
   event.preventDefault();

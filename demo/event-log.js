@@ -1,5 +1,6 @@
-// The demo's live log: embed events, host-side errors and the calls the demo
-// made, newest first, each with its detail.
+// The demo's live log: the DOM events of the element (named as a listener
+// writes them, `platform-ready`), and the calls the demo made, newest first,
+// each with its detail. Selecting an event entry calls `onSelect`.
 
 const MAX_ENTRIES = 200;
 
@@ -8,13 +9,13 @@ const MAX_ENTRIES = 200;
  * @param {HTMLOListElement} list
  * @param {{ count?: HTMLElement, testid?: string }} [options]
  */
-export function createLog(list, { count, testid = 'log-entry' } = {}) {
+export function createLog(list, { count, testid = 'log-entry', onSelect } = {}) {
   let total = 0;
 
   /**
    * Adds an entry.
    * @param {'event' | 'host-error' | 'call'} kind
-   * @param {string} type event type or call name
+   * @param {string} type DOM event name or call name
    * @param {unknown} detail shown as JSON
    * @param {string} [surface]
    */
@@ -34,7 +35,7 @@ export function createLog(list, { count, testid = 'log-entry' } = {}) {
     time.textContent = now.toLocaleTimeString(undefined, { hour12: false });
     const name = document.createElement('span');
     name.className = 'entry-type';
-    name.textContent = kind === 'call' ? `→ ${type}` : type.replace(/^platform:event:/, '');
+    name.textContent = kind === 'call' ? `→ ${type}` : type;
     name.title = type;
     head.append(time, name);
     if (surface) {
@@ -47,6 +48,22 @@ export function createLog(list, { count, testid = 'log-entry' } = {}) {
     body.className = 'entry-detail';
     body.textContent = detail === undefined ? '' : JSON.stringify(detail, null, 1).replace(/\n\s*/g, ' ');
     item.append(head, body);
+    if (kind === 'event' && onSelect) {
+      item.tabIndex = 0;
+      item.classList.add('selectable');
+      const select = () => {
+        list.querySelector('[aria-current]')?.removeAttribute('aria-current');
+        item.setAttribute('aria-current', 'true');
+        onSelect(type, detail);
+      };
+      item.addEventListener('click', select);
+      item.addEventListener('keydown', (event) => {
+        if (event.key === 'Enter' || event.key === ' ') {
+          event.preventDefault();
+          select();
+        }
+      });
+    }
     list.prepend(item);
     while (list.childElementCount > MAX_ENTRIES) list.lastElementChild?.remove();
     if (count) count.textContent = String(total);

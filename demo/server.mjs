@@ -4,13 +4,16 @@
 //   GET  /                    the demo page (demo/index.html)
 //   GET  /<file>.{js,css,svg} demo assets
 //   GET  /dist/<file>         the built package, as a customer would serve it
-//   GET  /backend/config      { platformUrl, deploymentId }
-//   POST /backend/session     generate-session on the customer's behalf → { sessionId, expiresAt }
-//   GET  /backend/admin-key   { token } — demo only, see below
+//   GET  /backend/config          { platformUrl, deploymentId }
+//   POST /backend/session         generate-session on the customer's behalf → { sessionId }
+//   POST /backend/expire-session  demo control: the mock platform ends the last session
+//   POST /backend/fail-embed      demo control: the embed of the last session fails fatally
+//   GET  /backend/admin-key       { token } — demo only, see below
 import { createServer } from 'node:http';
 import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { PlatformApiClient } from '../dist/index.js';
 import { listen } from '../mock/http.mjs';
 
 const demoDir = dirname(fileURLToPath(import.meta.url));
@@ -22,8 +25,9 @@ const TYPES = {
   '.svg': 'image/svg+xml',
   '.map': 'application/json; charset=utf-8',
 };
-const SESSION_FIELDS = ['dashboardPublicId', 'deploymentId', 'surface', 'embedTheme', 'externalUserId'];
 const DEPLOYMENT_ID = 42;
+/** The signed-in user of this demo application: who views, and the data they may see. */
+const VIEWER = { externalId: 'demo-viewer@acme.example', userAttributes: [{ name: 'department', value: 'Sales' }] };
 
 function send(res, status, body, type = 'application/json; charset=utf-8') {
   res.writeHead(status, { 'Content-Type': type, 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' });
@@ -60,6 +64,10 @@ async function serveFile(res, dir, name) {
  */
 export async function startDemoServer({ port = 4200, host = '127.0.0.1', platform }) {
   let ownPort = port;
+  // The one place the API key is used: server to server, never sent to the browser.
+  const api = new PlatformApiClient({ baseUrl: platform.url, token: platform.keys.admin });
+  /** The last session handed out, for the demo's failure controls. */
+  let lastSession = null;
 
   /** Backend calls come from the demo page only: a browser on another origin is refused. */
   function sameOrigin(req) {
@@ -74,23 +82,26 @@ export async function startDemoServer({ port = 4200, host = '127.0.0.1', platfor
   }
 
   async function createSession(req, res) {
-    let body;
     try {
-      body = await readJson(req);
+      await readJson(req);
     } catch {
       return send(res, 400, { error: 'The body must be JSON.' });
     }
-    const request = { mode: 'signed', externalUserId: 'demo-viewer@acme.example' };
-    for (const field of SESSION_FIELDS) if (body?.[field] !== undefined) request[field] = body[field];
-    // The one place the API key is used: server to server, never sent to the browser.
-    const answer = await fetch(`${platform.url}/api/v1/embed/sessions`, {
-      method: 'POST',
-      headers: { Authorization: `Bearer ${platform.keys.admin}`, 'Content-Type': 'application/json' },
-      body: JSON.stringify(request),
-    });
-    const payload = await answer.json().catch(() => ({}));
-    if (!answer.ok) return send(res, answer.status, { error: payload?.error?.message ?? 'The platform refused the session.' });
-    send(res, 201, { sessionId: payload.sessionId, expiresAt: payload.expiresAt });
+    try {
+      const { sessionId } = await api.generateSession({ deploymentId: DEPLOYMENT_ID, ...VIEWER });
+      lastSession = sessionId;
+      send(res, 201, { sessionId });
+    } catch (error) {
+      // PlatformApiError messages quote the platform and never hold the key.
+      send(res, error.status >= 400 ? error.status : 502, { error: error.message });
+    }
+  }
+
+  /** Demo controls: what the platform does to a session on its own (a mock-only route). */
+  async function control(res, route) {
+    if (!lastSession) return send(res, 409, { error: 'No session was handed out yet.' });
+    const answer = await fetch(`${platform.url}${route}`, { method: 'POST', body: JSON.stringify({ sessionId: lastSession }) });
+    send(res, answer.ok ? 200 : answer.status, answer.ok ? { done: true } : { error: 'The mock platform refused the control.' });
   }
 
   async function handle(req, res) {
@@ -101,6 +112,8 @@ export async function startDemoServer({ port = 4200, host = '127.0.0.1', platfor
       if (!sameOrigin(req)) return send(res, 403, { error: 'The demo backend answers its own page only.' });
       if (path === '/backend/config' && method === 'GET') return send(res, 200, { platformUrl: platform.url, deploymentId: DEPLOYMENT_ID });
       if (path === '/backend/session' && method === 'POST') return createSession(req, res);
+      if (path === '/backend/expire-session' && method === 'POST') return control(res, '/mock-embed/sessions/expire');
+      if (path === '/backend/fail-embed' && method === 'POST') return control(res, '/mock-embed/sessions/fail');
       // Demo only: a real application never hands an admin key to a browser. It would
       // mint a short-lived, narrowly scoped token for the signed-in administrator instead.
       if (path === '/backend/admin-key' && method === 'GET') return send(res, 200, { token: platform.keys.admin });

@@ -2,26 +2,39 @@
 // pages (dashboard, app, chat) and the files those pages load.
 //
 // Routes (all on the mock platform's origin):
-//   POST /api/v1/embed/sessions       generate a session (bearer API key)
-//   GET  /embed/dashboard/:publicId   dashboard surface
+//   POST /api/v1/embed/generate-session  create a session (bearer API key)
+//   GET  /embed/dashboard/:publicId      dashboard surface
 //   GET  /embed/d/:id/app[/workbook/:workbookId]   app surface
 //   GET  /embed/chat, /embed/d/:id/chat            chat surface
-//   POST /mock-embed/session          the embed page resolving its own session
-//   POST /mock-embed/sessions/expire  test control: expire a session now
+//   POST /mock-embed/session          the embed page trading its session (or
+//                                     re-presenting its credential) for the viewer
+//   POST /mock-embed/credential       the embed page checking its credential
+//   POST /mock-embed/sessions/expire  control: expire a session (or `all`) now,
+//                                     with the credentials it was traded for
+//   POST /mock-embed/sessions/fail    control: make the embeds of a session (or
+//                                     `all`) fail fatally at their next check
 //   GET  /mock-embed/<file>           the pages' scripts and styles
+//
+// As on the platform, a session id is single-use and valid for 5 minutes: the
+// embed trades it for a credential that lasts a day.
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DASHBOARDS, DEPLOYMENT_ID } from './embed/data.js';
+import { DEPLOYMENT_ID } from './embed/data.js';
 import { readBody, sendError, sendJson } from './http.mjs';
 
 const pagesDir = join(dirname(fileURLToPath(import.meta.url)), 'embed');
-const DEFAULT_TTL_S = 3600;
-const MAX_TTL_S = 86_400;
-const SURFACES = ['dashboard', 'app', 'chat'];
-const MODES = ['signed', 'private'];
+/** How long a session id may wait to be used. */
+export const SESSION_TTL_MS = 5 * 60_000;
+/** How long the credential an embed traded its session for lasts. */
+const CREDENTIAL_TTL_MS = 24 * 3_600_000;
 const STATIC_TYPES = { '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8' };
+const TENANT_NAME = /^[a-z][a-z0-9-]{0,34}[a-z0-9]$/;
+const FIELDS = [
+  'deploymentId', 'externalId', 'internalId', 'email', 'userAttributes', 'groups', 'securityContext',
+  'embedTenantName', 'creatorMode', 'branchName', 'embedTheme', 'settings',
+];
 
 /** The embed routes a page exists for; anything else under /embed/ is a 404. */
 const PAGE_ROUTES = [
@@ -36,49 +49,48 @@ async function readJson(req) {
 }
 
 const isPlainObject = (v) => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isString = (v) => typeof v === 'string' && v.trim() !== '';
 
 /**
- * Checks a generate-session body. Returns `{ ok: true, value }` with only the
- * known fields, or `{ ok: false, status, message }`. Whether the deployment
- * belongs to the caller is checked afterwards, against the mock's state.
+ * Checks a generate-session body (the platform's public shape). Returns
+ * `{ ok: true, value }` with only the known fields, or `{ ok: false, message }`
+ * for a 400. Whether the deployment belongs to the caller is checked
+ * afterwards, against the mock's state.
  */
-function parseSessionRequest(body) {
-  const bad = (message, status = 400) => ({ ok: false, status, message });
+export function parseSessionRequest(body) {
+  const bad = (message) => ({ ok: false, message });
   if (!isPlainObject(body)) return bad('The body must be a JSON object.');
-  const { dashboardPublicId, deploymentId, surface, embedTheme, mode = 'signed', externalUserId, expiresInSeconds = DEFAULT_TTL_S } = body;
-  if (dashboardPublicId === undefined && deploymentId === undefined) {
-    return bad('Either dashboardPublicId or deploymentId is required.');
+  const unknown = Object.keys(body).find((k) => !FIELDS.includes(k));
+  if (unknown) return bad(`Unknown field ${unknown.slice(0, 60)}.`);
+  const { deploymentId, externalId, internalId, email, userAttributes, groups, securityContext, embedTenantName, creatorMode, branchName, embedTheme, settings } = body;
+  if (!(Number.isSafeInteger(deploymentId) && deploymentId > 0)) return bad('deploymentId must be a positive integer.');
+  if ((externalId === undefined) === (internalId === undefined)) return bad('Exactly one of externalId and internalId is required.');
+  for (const [name, value] of Object.entries({ externalId, internalId, email, branchName, embedTenantName })) {
+    if (value !== undefined && !isString(value)) return bad(`${name} must be a non-empty string.`);
   }
-  if (dashboardPublicId !== undefined && typeof dashboardPublicId !== 'string') return bad('dashboardPublicId must be a string.');
-  if (deploymentId !== undefined && !(Number.isSafeInteger(deploymentId) && deploymentId > 0)) {
-    return bad('deploymentId must be a positive integer.');
+  if (externalId !== undefined && externalId !== externalId.trim().toLowerCase()) return bad('externalId must be lowercase and trimmed.');
+  if (embedTenantName !== undefined && !TENANT_NAME.test(embedTenantName)) return bad('embedTenantName is not a valid tenant name.');
+  if (userAttributes !== undefined && !(Array.isArray(userAttributes) && userAttributes.every((a) => isPlainObject(a) && isString(a.name) && 'value' in a))) {
+    return bad('userAttributes must be an array of { name, value }.');
   }
-  if (surface !== undefined && !SURFACES.includes(surface)) return bad(`surface must be one of ${SURFACES.join(', ')}.`);
-  if (!MODES.includes(mode)) return bad(`mode must be one of ${MODES.join(', ')}.`);
-  if (embedTheme !== undefined && !isPlainObject(embedTheme)) return bad('embedTheme must be an object.');
-  if (externalUserId !== undefined && (typeof externalUserId !== 'string' || externalUserId.length > 256)) {
-    return bad('externalUserId must be a string of at most 256 characters.');
-  }
-  if (!Number.isSafeInteger(expiresInSeconds) || expiresInSeconds < 1 || expiresInSeconds > MAX_TTL_S) {
-    return bad(`expiresInSeconds must be an integer from 1 to ${MAX_TTL_S}.`);
-  }
-  if (dashboardPublicId !== undefined && !Object.hasOwn(DASHBOARDS, dashboardPublicId)) {
-    return bad(`Dashboard "${dashboardPublicId}" does not exist.`, 404);
-  }
-  // Every seeded dashboard is published from the one seeded deployment.
-  if (dashboardPublicId !== undefined && deploymentId !== undefined && deploymentId !== DEPLOYMENT_ID) {
-    return bad(`Dashboard "${dashboardPublicId}" does not belong to deployment ${deploymentId}.`, 404);
+  if (groups !== undefined && !(Array.isArray(groups) && groups.every((g) => typeof g === 'string'))) return bad('groups must be an array of strings.');
+  if (creatorMode !== undefined && typeof creatorMode !== 'boolean') return bad('creatorMode must be a boolean.');
+  for (const [name, value] of Object.entries({ securityContext, embedTheme, settings })) {
+    if (value !== undefined && !isPlainObject(value)) return bad(`${name} must be an object.`);
   }
   return {
     ok: true,
     value: {
-      deploymentId: deploymentId ?? DEPLOYMENT_ID,
-      dashboardPublicId: dashboardPublicId ?? null,
-      surface: surface ?? (dashboardPublicId !== undefined ? 'dashboard' : 'app'),
-      mode,
+      deploymentId,
+      viewer: externalId ?? internalId,
+      external: externalId !== undefined,
+      email: email ?? null,
+      userAttributes: (userAttributes ?? []).map(({ name, value }) => ({ name, value })),
+      groups: groups ?? [],
+      embedTenantName: embedTenantName ?? null,
       embedTheme: embedTheme ?? null,
-      externalUserId: externalUserId ?? null,
-      ttlMs: expiresInSeconds * 1000,
+      settings: settings ?? {},
+      mode: 'signed',
     },
   };
 }
@@ -101,14 +113,18 @@ function deploymentOfPath(path) {
  */
 export function createEmbedHandler(ctx) {
   const { state } = ctx;
-  if (!(state.sessions instanceof Map)) state.sessions = new Map();
-  state.resetHooks?.add((s) => {
-    s.sessions = new Map();
-  });
+  const fresh = (s) => {
+    s.sessions = new Map(); // session id → what generate-session was given, until used or expired
+    s.credentials = new Map(); // credential → { sessionId, expiresAt, fault? }
+    s.viewers = new Map(); // external viewer id → { email, userAttributes, updatedAt }
+  };
+  if (!(state.sessions instanceof Map)) fresh(state);
+  state.resetHooks?.add(fresh);
   const now = () => Date.now();
 
   function purgeExpired() {
-    for (const [id, s] of state.sessions) if (s.expiresAt <= now()) state.sessions.delete(id);
+    for (const [id, s] of state.sessions) if (s.expiresAt <= now() && !s.used) state.sessions.delete(id);
+    for (const [id, c] of state.credentials) if (c.expiresAt <= now()) state.credentials.delete(id);
   }
 
   async function generateSession(req, res) {
@@ -122,52 +138,97 @@ export function createEmbedHandler(ctx) {
       return sendError(res, 400, 'The body must be valid JSON.');
     }
     const parsed = parseSessionRequest(body);
-    if (!parsed.ok) return sendError(res, parsed.status, parsed.message);
-    const { ttlMs, ...session } = parsed.value;
+    if (!parsed.ok) return sendError(res, 400, parsed.message);
+    const session = parsed.value;
     // Another account's deployment is as unknown as a missing one.
     if (!state.deploymentOf(principal.accountId, session.deploymentId)) {
       return sendError(res, 404, `Deployment ${session.deploymentId} does not exist.`);
     }
     purgeExpired();
+    if (session.external) state.viewers.set(session.viewer, { email: session.email, userAttributes: session.userAttributes, updatedAt: now() });
     const sessionId = `ses_${randomBytes(18).toString('base64url')}`;
-    const expiresAt = now() + ttlMs;
-    const tenant = state.accounts.get(principal.accountId)?.name.toLowerCase() ?? null;
-    state.sessions.set(sessionId, { ...session, embedTenant: tenant, createdAt: now(), expiresAt });
-    sendJson(res, 201, { sessionId, expiresAt: new Date(expiresAt).toISOString() });
+    const tenant = session.embedTenantName ?? state.accounts.get(principal.accountId)?.name.toLowerCase() ?? null;
+    state.sessions.set(sessionId, { ...session, embedTenant: tenant, createdAt: now(), expiresAt: now() + SESSION_TTL_MS, used: false });
+    sendJson(res, 200, { sessionId });
   }
 
-  /** The embed page asks who its session belongs to before it mounts: its authentication. */
+  /** What the embed page learns about its viewer. */
+  const viewerInfo = (s) => ({
+    embedTenant: s.embedTenant,
+    deploymentId: s.deploymentId,
+    mode: s.mode,
+    viewer: s.viewer,
+    userAttributes: s.userAttributes,
+    embedTheme: s.embedTheme,
+    settings: s.settings,
+  });
+
+  /**
+   * The embed page's authentication: a session id is traded once for a
+   * credential; a reloaded embed page presents its credential instead.
+   */
   async function resolveSession(req, res) {
     const body = await readJson(req).catch(() => ({}));
-    const id = typeof body?.session === 'string' ? body.session : '';
     const path = typeof body?.path === 'string' ? body.path : '';
-    if (!id) return sendError(res, 401, 'This embed address carries no session.');
-    const s = state.sessions.get(id);
-    if (!s) return sendError(res, 401, 'The session is not known to this tenant.');
-    if (s.expiresAt <= now()) return sendError(res, 401, 'The session has expired.');
-    const pathDeployment = deploymentOfPath(path);
-    if (pathDeployment !== null && pathDeployment !== s.deploymentId) {
-      return sendError(res, 403, `The session does not grant access to deployment ${pathDeployment}.`);
+    let session;
+    let credential = typeof body?.credential === 'string' ? body.credential : '';
+    if (credential) {
+      const c = state.credentials.get(credential);
+      if (!c || c.expiresAt <= now()) return sendError(res, 401, 'The session has expired. Open the page again to continue.');
+      session = state.sessions.get(c.sessionId);
+    } else {
+      const id = typeof body?.session === 'string' ? body.session : '';
+      if (!id) return sendError(res, 401, 'This embed address carries no session.');
+      session = state.sessions.get(id);
+      if (!session) return sendError(res, 401, 'The session is not known to this tenant.');
+      if (session.used) return sendError(res, 401, 'The session was already used: each embed load needs a new one.');
+      if (session.expiresAt <= now()) return sendError(res, 401, 'The session has expired.');
+      const pathDeployment = deploymentOfPath(path);
+      if (pathDeployment !== null && pathDeployment !== session.deploymentId) {
+        return sendError(res, 403, `The session does not grant access to deployment ${pathDeployment}.`);
+      }
+      session.used = true;
+      credential = `cred_${randomBytes(18).toString('base64url')}`;
+      state.credentials.set(credential, { sessionId: id, expiresAt: now() + CREDENTIAL_TTL_MS });
     }
-    sendJson(res, 200, {
-      embedTenant: s.embedTenant,
-      deploymentId: s.deploymentId,
-      mode: s.mode,
-      surface: s.surface,
-      dashboardPublicId: s.dashboardPublicId,
-      embedTheme: s.embedTheme,
-      externalUserId: s.externalUserId,
-      expiresAt: new Date(s.expiresAt).toISOString(),
-    });
+    if (!session) return sendError(res, 401, 'The session is not known to this tenant.');
+    sendJson(res, 200, { ...viewerInfo(session), credential });
   }
 
-  /** Test control: lets a test turn a live session into an expired one. */
-  async function expireSession(req, res) {
+  /** The embed page checks its credential now and then: expired, failed or fine. */
+  async function checkCredential(req, res) {
     const body = await readJson(req).catch(() => ({}));
-    const s = typeof body?.sessionId === 'string' ? state.sessions.get(body.sessionId) : undefined;
-    if (!s) return sendError(res, 404, 'No such session.');
-    s.expiresAt = now() - 1;
-    sendJson(res, 200, { expired: true });
+    const c = typeof body?.credential === 'string' ? state.credentials.get(body.credential) : undefined;
+    if (!c || c.expiresAt <= now()) return sendError(res, 401, 'The session has expired. Open the page again to continue.');
+    sendJson(res, 200, c.fault ? { fault: c.fault } : { ok: true });
+  }
+
+  /** The credentials a control names: those of `sessionId`, or every one with `all`. */
+  function credentialsOf(body) {
+    const all = body?.all === true;
+    const id = typeof body?.sessionId === 'string' ? body.sessionId : null;
+    return [...state.credentials.values()].filter((c) => all || c.sessionId === id);
+  }
+
+  /** Control: a session (or all of them) expires now, with the credentials it was traded for. */
+  async function expireSessions(req, res) {
+    const body = await readJson(req).catch(() => ({}));
+    const sessions = body?.all === true ? [...state.sessions.values()] : [state.sessions.get(body?.sessionId)].filter(Boolean);
+    const credentials = credentialsOf(body);
+    if (!sessions.length && !credentials.length) return sendError(res, 404, 'No such session.');
+    for (const s of sessions) s.expiresAt = now() - 1;
+    for (const c of credentials) c.expiresAt = now() - 1;
+    sendJson(res, 200, { expired: sessions.length });
+  }
+
+  /** Control: the embeds of a session (or all) report a fatal, non-session error at their next check. */
+  async function failSessions(req, res) {
+    const body = await readJson(req).catch(() => ({}));
+    const credentials = credentialsOf(body);
+    if (!credentials.length) return sendError(res, 404, 'No open embed uses such a session.');
+    const message = typeof body?.message === 'string' && body.message ? body.message.slice(0, 200) : 'The dashboard could not be rendered.';
+    for (const c of credentials) c.fault = { name: 'RenderError', message };
+    sendJson(res, 200, { failed: credentials.length });
   }
 
   async function serveFile(res, name, type) {
@@ -195,12 +256,19 @@ export function createEmbedHandler(ctx) {
     const method = req.method ?? 'GET';
     const read = method === 'GET' || method === 'HEAD';
 
-    if (path === '/api/v1/embed/sessions') {
+    if (path === '/api/v1/embed/generate-session') {
       if (method !== 'POST') return sendError(res, 405, 'Use POST.'), true;
       return run(generateSession(req, res), res);
     }
-    if (path === '/mock-embed/session' && method === 'POST') return run(resolveSession(req, res), res);
-    if (path === '/mock-embed/sessions/expire' && method === 'POST') return run(expireSession(req, res), res);
+    if (method === 'POST') {
+      const control = {
+        '/mock-embed/session': resolveSession,
+        '/mock-embed/credential': checkCredential,
+        '/mock-embed/sessions/expire': expireSessions,
+        '/mock-embed/sessions/fail': failSessions,
+      }[path];
+      if (control) return run(control(req, res), res);
+    }
 
     // Page assets: a name and an extension only, so nothing outside mock/embed/ is reachable.
     const asset = read ? /^\/mock-embed\/((?:views\/)?[\w-]+)(\.js|\.css)$/.exec(path) : null;

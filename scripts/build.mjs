@@ -1,6 +1,11 @@
 // `npm run build`: compiled ES modules and declarations (tsc), the script-tag
-// bundles (rollup) and the custom-elements.json manifest (cem).
+// bundles (rollup) and the custom-elements.json manifest (cem), into a clean
+// dist/ (so nothing stale is ever packed). The ES modules are readable
+// compiled code with their comments, shipped without maps; the minified
+// script bundles have maps that carry their sources, so they work without
+// anything else.
 import { spawnSync } from 'node:child_process';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 
 const bin = (name) => join('node_modules', '.bin', name);
@@ -13,6 +18,7 @@ function step(label, cmd, args) {
   }
 }
 
+rmSync('dist', { recursive: true, force: true });
 step('tsc', 'node', [bin('tsc'), '-p', 'tsconfig.build.json']);
 step('rollup', 'node', [bin('rollup'), '-c', 'rollup.config.mjs', '--silent']);
 step('manifest', 'node', [bin('cem'), 'analyze', '--litelement', '--globs', 'src/**/*.ts', '--exclude', 'src/bundle*.ts']);

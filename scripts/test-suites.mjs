@@ -12,4 +12,4 @@ for (const file of readdirSync(dir).filter((f) => f.endsWith('.mjs')).sort()) {
   more.push(...(await import(new URL(file, dir).href)).suites);
 }
 
-export const suites = [...more, nodeTestSuite('e2e', 'end-to-end demo (Chromium)', 'test/e2e/demo.e2e.mjs')];
+export const suites = [...more, nodeTestSuite('e2e', 'end-to-end demo and README snippets (Chromium)', 'test/e2e/demo.e2e.mjs', 'test/e2e/snippets.e2e.mjs')];

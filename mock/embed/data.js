@@ -110,3 +110,18 @@ export const WORKBOOKS = {
   12: { title: 'Incident retrospective', folder: 'Engineering', dashboard: 'ops-health' },
   19: { title: 'Channel mix analysis', folder: 'Marketing', dashboard: 'marketing-funnel' },
 };
+
+/**
+ * Row-level security as the platform applies it: a `userAttributes` entry
+ * whose name is a row field (e.g. `region`) keeps only the rows with that
+ * value (or one of them, for an array value) in every view that has the field.
+ */
+export function restrictToViewer(data, userAttributes = []) {
+  const out = {};
+  for (const [view, list] of Object.entries(data)) {
+    out[view] = list.filter((row) =>
+      userAttributes.every(({ name, value }) => !(name in row) || (Array.isArray(value) ? value.includes(row[name]) : row[name] === value)),
+    );
+  }
+  return out;
+}

@@ -1,8 +1,11 @@
-// The embed page shell: authenticates the session, mounts the surface named
-// by the path, reports protocol events to the host page and applies its
-// actions. One page serves every surface (dashboard, app, chat).
+// The embed page shell: trades its session for a credential (once: a session
+// is single-use; a reload of this page presents the credential), mounts the
+// surface named by the path, reports protocol events to the host page and
+// applies its actions, and checks its credential now and then, so an expired
+// session or a platform failure reaches the host as a fatal error event. One
+// page serves every surface (dashboard, app, chat).
 import { setColorScheme, setTheme } from './appearance.js';
-import { sampleData } from './data.js';
+import { restrictToViewer, sampleData } from './data.js';
 import { h, mount } from './dom.js';
 import { filtersFromUrl, parseFilterParameter, setFilter } from './filters.js';
 import { canonicalLocale, dayKey, display, formatTime, formatToday, isIanaZone } from './format.js';
@@ -33,6 +36,8 @@ let route = parseRoute(location.pathname);
 let view = null;
 let session = null;
 let data = sampleData();
+/** How often the credential is checked, in ms. */
+const CHECK_MS = 2000;
 let refreshedAt = new Date();
 let toastTimer = 0;
 let fatal = false;
@@ -71,7 +76,7 @@ function showBanner(message) {
   surfaceEl.prepend(banner);
 }
 
-const services = { data: () => data, allowExport, emit, toast, errorButton, go: (path) => go(path, 'viewer') };
+const services = { data: () => restrictToViewer(data, session?.userAttributes), allowExport, emit, toast, errorButton, go: (path) => go(path, 'viewer') };
 
 function createView(r) {
   if (r.surface === 'dashboard') return createDashboardView(services, r.publicId);
@@ -86,9 +91,15 @@ function renderStatus() {
     h('span', { testid: 'status-timezone' }, display.timezone),
     h('span', { testid: 'status-locale' }, display.locale),
     h('span', { testid: 'status-refreshed', 'data-refreshed-at': refreshedAt.toISOString() }, `Last refreshed ${formatTime(refreshedAt)}`),
-    session?.externalUserId ? h('span', { testid: 'status-user' }, `Viewing as ${session.externalUserId}`) : null,
+    session?.viewer ? h('span', { testid: 'status-user' }, `Viewing as ${viewerLine(session)}`) : null,
     h('span', { class: 'badge', testid: 'status-mode' }, session?.mode ?? ''),
   );
+}
+
+/** `ada@example.com (region EMEA)`: the viewer and the attributes that restrict their data. */
+function viewerLine(s) {
+  const attributes = (s.userAttributes ?? []).map(({ name, value }) => `${name} ${Array.isArray(value) ? value.join(', ') : value}`);
+  return attributes.length ? `${s.viewer} (${attributes.join('; ')})` : s.viewer;
 }
 
 function showFatal(title, message) {
@@ -145,37 +156,67 @@ function go(target) {
   filtersFromUrl(url.searchParams);
   const previousPath = route.path;
   // Keep the query (session, timezone, allowExport) so a reload stays authenticated.
-  history.pushState(null, '', next.path + location.search);
+  history.pushState({ credential: credential.get() }, '', next.path + location.search);
   show(next, previousPath);
   renderStatus();
 }
 
-/** Asks the platform who this session belongs to: the embed's authentication. */
+/**
+ * The credential lives in this page's history entry: it survives a reload of
+ * the embed (as the platform's credential does) without storage, which a
+ * browser may deny to a third-party frame.
+ */
+const credential = {
+  get: () => history.state?.credential ?? null,
+  set: (value) => history.replaceState({ ...history.state, credential: value }, ''),
+};
+
+/** Posts `body` to a mock-embed route; rejects with the platform's message on an error status. */
+async function ask(path, body) {
+  const response = await fetch(path, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+  const answer = await response.json().catch(() => ({}));
+  if (!response.ok) throw new Error(answer?.error?.message ?? `The session was refused (${response.status}).`);
+  return answer;
+}
+
+/**
+ * The embed's authentication: the session id is traded for a credential the
+ * first time; a reload of this page presents the credential instead.
+ */
 async function authenticate() {
-  const response = await fetch('/mock-embed/session', {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ session: params.get('session') ?? '', path: location.pathname }),
-  });
-  const body = await response.json().catch(() => ({}));
-  if (!response.ok) throw new Error(body?.error?.message ?? `The session was refused (${response.status}).`);
-  return body;
+  const saved = credential.get();
+  const answer = await ask('/mock-embed/session', saved ? { credential: saved, path: location.pathname } : { session: params.get('session') ?? '', path: location.pathname });
+  credential.set(answer.credential);
+  return answer;
 }
 
 function failSession(message) {
   // A session problem is reported once, as the only event, and takes the surface down.
+  fail({ message, name: 'SessionError', context: 'auth', fatal: true }, 'This embed could not be opened');
+}
+
+function fail(payload, title) {
   fatal = true;
-  emit('error', { message, name: 'SessionError', context: 'auth', fatal: true });
-  showFatal('This embed could not be opened', message);
+  clearInterval(checkTimer);
+  emit('error', payload);
+  showFatal(title, payload.message);
+}
+
+let checkTimer = 0;
+/** The credential is checked now and then: an expired one or a platform failure ends this embed. */
+async function check() {
+  if (fatal) return;
+  try {
+    const answer = await ask('/mock-embed/credential', { credential: credential.get() ?? '' });
+    if (answer.fault && !fatal) fail({ ...answer.fault, context: 'render', fatal: true }, 'Something went wrong');
+  } catch (error) {
+    if (!fatal) fail({ message: error.message, name: 'SessionExpiredError', context: 'auth', fatal: true }, 'Your session has ended');
+  }
 }
 
 async function refresh() {
-  try {
-    await authenticate();
-  } catch (error) {
-    failSession(error.message);
-    return;
-  }
+  await check();
+  if (fatal) return;
   data = sampleData();
   refreshedAt = new Date();
   renderStatus();
@@ -249,6 +290,9 @@ async function boot() {
     return;
   }
   setTheme(session.embedTheme ?? {});
+  if (!params.has('timezone') && isIanaZone(session.settings?.timezone)) display.timezone = session.settings.timezone;
+  if (canonicalLocale(session.settings?.locale ?? '')) display.locale = canonicalLocale(session.settings.locale);
+  checkTimer = setInterval(check, CHECK_MS);
   listen();
   emit('ready', {
     embedTenant: session.embedTenant ?? null,

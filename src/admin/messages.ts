@@ -57,6 +57,7 @@ const what: Record<AdminOperation, string> = {
   getDeploymentSettings: 'Loading the settings',
   updateDeploymentSettings: 'Saving the settings',
   issueUsageAnalyticsToken: 'Issuing the token',
+  generateSession: 'Creating the session',
   deleteBranch: 'Deleting the branch',
 };
 

@@ -12,7 +12,8 @@ import { RequestScope } from './request-scope.js';
 import type { RequestTicket } from './request-scope.js';
 
 /** "23 h 59 min 58 s" until `expiresAt`, "expired", or `null` when the timestamp is unreadable. */
-export function timeToExpiry(expiresAt: string, now: number): string | null {
+export function timeToExpiry(expiresAt: string | null | undefined, now: number): string | null {
+  if (!expiresAt) return null;
   const end = Date.parse(expiresAt);
   if (Number.isNaN(end)) return null;
   const left = Math.floor((end - now) / 1000);
@@ -48,7 +49,7 @@ export class TokenController implements ReactiveController {
 
   /** Restarts the countdown of a token still shown. */
   hostConnected(): void {
-    if (this.token) this.#tick();
+    if (this.token?.expiresAt) this.#tick();
   }
 
   /** Stops the countdown and aborts an issue in flight. */
@@ -101,7 +102,8 @@ export class TokenController implements ReactiveController {
       this.revealed = false;
       this.issuing = false;
       this.#issue = null;
-      if (this.ctx.host.isConnected) this.#tick();
+      // Without an expiry there is nothing to count down.
+      if (this.ctx.host.isConnected && token.expiresAt) this.#tick();
       this.ctx.host.requestUpdate();
       this.ctx.emit('platform-token-issued', token);
     } catch (error) {
@@ -149,7 +151,9 @@ export class TokenController implements ReactiveController {
         <div>
           <dt>Expires</dt>
           <dd>
-            <time datetime=${token.expiresAt}>${left === null ? token.expiresAt : left === 'expired' ? 'Expired' : `in ${left}`}</time>
+            ${token.expiresAt
+              ? html`<time datetime=${token.expiresAt}>${left === null ? token.expiresAt : left === 'expired' ? 'Expired' : `in ${left}`}</time>`
+              : 'Not known: the platform did not say when this token expires.'}
             ${left === 'expired' ? html` <span class="hint">Issue a new token to keep querying.</span>` : nothing}
           </dd>
         </div>

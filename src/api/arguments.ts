@@ -3,6 +3,8 @@
  * programming error surfaces as a `TypeError`/`RangeError` and never reaches
  * the platform.
  */
+import type { EmbedTheme } from '../protocol/catalog.js';
+import { localeProblem, timeZoneProblem } from '../protocol/values.js';
 import { isPlainObject, validatePartial } from '../schema.js';
 import { deploymentSettingsSchema, type DeploymentSettingsUpdate } from './schemas.js';
 
@@ -60,4 +62,99 @@ export function checkDeleteOptions(options: unknown): RequestOptions & { removeO
     throw new TypeError('removeOnUpstream must be a boolean');
   }
   return { ...base, removeOnUpstream: removeOnUpstream ?? false };
+}
+
+/** The body of generate-session: who views, what they may see, and how the embed looks. */
+export interface GenerateSessionRequest {
+  /** The deployment whose content the session opens (a positive safe integer). */
+  deploymentId: number;
+  /** Your id of the viewer, lowercase and trimmed; the platform creates or updates this external viewer. Exactly one of `externalId` and `internalId`. */
+  externalId?: string;
+  /** A platform user id, instead of `externalId`. */
+  internalId?: string;
+  email?: string;
+  /** Row-level-security attributes of the viewer. */
+  userAttributes?: { name: string; value: unknown }[];
+  groups?: string[];
+  securityContext?: Record<string, unknown>;
+  /** Tenant name for multi-tenant embedding: `/^[a-z][a-z0-9-]{0,34}[a-z0-9]$/`. */
+  embedTenantName?: string;
+  creatorMode?: boolean;
+  branchName?: string;
+  embedTheme?: EmbedTheme;
+  /** `timezone` is an IANA name; other flags pass through. */
+  settings?: { locale?: string; timezone?: string; [flag: string]: unknown };
+}
+
+const tenantName = /^[a-z][a-z0-9-]{0,34}[a-z0-9]$/;
+const sessionFields = new Set([
+  'deploymentId', 'externalId', 'internalId', 'email', 'userAttributes', 'groups', 'securityContext',
+  'embedTenantName', 'creatorMode', 'branchName', 'embedTheme', 'settings',
+]);
+
+function optionalString(request: Record<string, unknown>, field: string): void {
+  const value = request[field];
+  if (value === undefined) return;
+  if (typeof value !== 'string') throw new TypeError(`${field} must be a string, got ${typeof value}`);
+  if (value.trim() === '') throw new RangeError(`${field} must not be empty`);
+}
+
+function optionalObject(request: Record<string, unknown>, field: string): void {
+  if (request[field] !== undefined && !isPlainObject(request[field])) throw new TypeError(`${field} must be a plain object`);
+}
+
+/**
+ * Checks a generate-session request and returns a JSON copy of it.
+ *
+ * @throws TypeError for a wrong kind of value or an unknown field; RangeError
+ *   for a value that is not allowed (an `externalId` that is not lowercase and
+ *   trimmed is refused, never rewritten).
+ */
+export function checkGenerateSession(request: unknown): GenerateSessionRequest {
+  if (!isPlainObject(request)) throw new TypeError('the session request must be a plain object');
+  for (const field of Object.keys(request)) if (!sessionFields.has(field)) throw new TypeError(`unknown session request field ${field}`);
+  checkDeploymentId(request.deploymentId);
+  if ((request.externalId === undefined) === (request.internalId === undefined)) {
+    throw new TypeError('the session request needs exactly one of externalId and internalId');
+  }
+  for (const field of ['externalId', 'internalId', 'email', 'embedTenantName', 'branchName']) optionalString(request, field);
+  const { externalId, embedTenantName, userAttributes, groups, creatorMode, settings } = request;
+  if (typeof externalId === 'string' && externalId !== externalId.trim().toLowerCase()) {
+    throw new RangeError('externalId must be lowercase and trimmed (the platform matches viewers by it)');
+  }
+  if (typeof embedTenantName === 'string' && !tenantName.test(embedTenantName)) {
+    throw new RangeError(`embedTenantName must match ${tenantName}`);
+  }
+  if (userAttributes !== undefined) {
+    if (!Array.isArray(userAttributes)) throw new TypeError('userAttributes must be an array');
+    for (const attribute of userAttributes) {
+      if (!isPlainObject(attribute) || typeof attribute.name !== 'string' || !('value' in attribute)) {
+        throw new TypeError('each of userAttributes must be { name: string, value }');
+      }
+    }
+  }
+  if (groups !== undefined && !(Array.isArray(groups) && groups.every((g) => typeof g === 'string'))) {
+    throw new TypeError('groups must be an array of strings');
+  }
+  if (creatorMode !== undefined && typeof creatorMode !== 'boolean') throw new TypeError('creatorMode must be a boolean');
+  for (const field of ['securityContext', 'embedTheme', 'settings']) optionalObject(request, field);
+  if (settings !== undefined) {
+    const { locale, timezone } = settings as Record<string, unknown>;
+    for (const [name, value, problem] of [
+      ['locale', locale, localeProblem],
+      ['timezone', timezone, timeZoneProblem],
+    ] as const) {
+      if (value === undefined) continue;
+      if (typeof value !== 'string') throw new TypeError(`settings.${name} must be a string`);
+      const reason = problem(value);
+      if (reason) throw new RangeError(`settings.${name} ${reason}`);
+    }
+  }
+  let copy: GenerateSessionRequest;
+  try {
+    copy = JSON.parse(JSON.stringify(request));
+  } catch {
+    throw new TypeError('the session request must be JSON-serialisable');
+  }
+  return copy;
 }

@@ -1,16 +1,18 @@
 /**
- * `PlatformApiClient`: the three management operations of the platform's
- * HTTP API (deployment settings read/write, usage-analytics token, branch
+ * `PlatformApiClient`: the platform's HTTP API operations (deployment
+ * settings read/write, usage-analytics token, embed sessions, branch
  * deletion) with argument checks, bearer auth, timeouts, retries and typed
- * errors.
+ * errors. It runs in browsers and in Node >= 20 (global `fetch`).
  */
 import { validate } from '../schema.js';
 import {
   checkBranchName,
   checkDeleteOptions,
   checkDeploymentId,
+  checkGenerateSession,
   checkRequestOptions,
   checkSettingsUpdate,
+  type GenerateSessionRequest,
   type RequestOptions,
 } from './arguments.js';
 import { parseBaseUrl } from './base-url.js';
@@ -20,14 +22,16 @@ import { abortedError, callError, send, type Call, type FetchLike, type Transpor
 import {
   branchDeletionSchema,
   deploymentSettingsSchema,
+  embedSessionSchema,
   usageAnalyticsTokenSchema,
   type BranchDeletionResult,
   type DeploymentSettings,
   type DeploymentSettingsUpdate,
+  type EmbedSession,
   type UsageAnalyticsToken,
 } from './schemas.js';
 
-export type { RequestOptions } from './arguments.js';
+export type { GenerateSessionRequest, RequestOptions } from './arguments.js';
 export type { FetchLike } from './request.js';
 
 /** Options of {@link PlatformApiClient.deleteBranch}. */
@@ -173,6 +177,39 @@ export class PlatformApiClient {
         forbidden: 'only an administrator may issue it',
       },
       parse: (data) => validate(data, usageAnalyticsTokenSchema, 'token response'),
+      signal,
+    });
+  }
+
+  /**
+   * Creates an embed session (`POST /api/v1/embed/generate-session`): the
+   * platform creates or updates the viewer and answers a session id for
+   * `<platform-embed>`. Sessions are single-use and valid for minutes, so
+   * ask for one per load (a `sessionProvider` does). Call it from your
+   * backend: the API key it needs must not reach a browser. Never retried:
+   * each call creates a session.
+   */
+  async generateSession(request: GenerateSessionRequest, options?: RequestOptions): Promise<EmbedSession> {
+    const body = checkGenerateSession(request);
+    const { signal } = checkRequestOptions(options);
+    const id = body.deploymentId;
+    return this.#call({
+      operation: 'generateSession',
+      method: 'POST',
+      path: '/api/v1/embed/generate-session',
+      body,
+      idempotent: false,
+      wording: {
+        subject: `Creating an embed session for deployment ${id}`,
+        notFound: `deployment ${id} was not found`,
+        forbidden: 'the API key may not create embed sessions',
+      },
+      parse: (data) => {
+        const checked = validate(data, embedSessionSchema, 'session');
+        if (!checked.ok) return checked;
+        if (checked.value.sessionId === '') return { ok: false, reason: 'session.sessionId is empty' };
+        return { ok: true, value: { ...(data as Record<string, unknown>), sessionId: checked.value.sessionId } };
+      },
       signal,
     });
   }

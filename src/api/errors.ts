@@ -26,6 +26,7 @@ export type PlatformApiOperation =
   | 'getDeploymentSettings'
   | 'updateDeploymentSettings'
   | 'issueUsageAnalyticsToken'
+  | 'generateSession'
   | 'deleteBranch';
 
 /** What {@link PlatformApiError} is built from. */

@@ -3,7 +3,7 @@
  * resource schemas (tables that validate and type the API's JSON).
  */
 export { PlatformApiClient } from './client.js';
-export type { DeleteBranchOptions, FetchLike, PlatformApiClientOptions, RequestOptions } from './client.js';
+export type { DeleteBranchOptions, FetchLike, GenerateSessionRequest, PlatformApiClientOptions, RequestOptions } from './client.js';
 export { PlatformApiError, platformApiErrorCodes } from './errors.js';
 export type { PlatformApiErrorCode, PlatformApiErrorInit, PlatformApiOperation } from './errors.js';
 export {
@@ -11,6 +11,7 @@ export {
   creationSteps,
   cspsConfigSchema,
   deploymentSettingsSchema,
+  embedSessionSchema,
   readOnlySettings,
   usageAnalyticsTokenSchema,
 } from './schemas.js';
@@ -19,5 +20,6 @@ export type {
   CspsConfig,
   DeploymentSettings,
   DeploymentSettingsUpdate,
+  EmbedSession,
   UsageAnalyticsToken,
 } from './schemas.js';

@@ -133,12 +133,12 @@ function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
   }
 }
 
-/** The platform's own explanation from an error body `{ error: { message } }` (or `{ message }`). */
+/** The platform's own explanation from an error body: `{ error: "…" }`, `{ error: { message } }` or `{ message }`. */
 function serverMessage(text: string): string | undefined {
   const parsed = parseJson(text);
   if (!parsed.ok || typeof parsed.value !== 'object' || parsed.value === null) return undefined;
-  const body = parsed.value as { error?: { message?: unknown }; message?: unknown };
-  const message = body.error?.message ?? body.message;
+  const body = parsed.value as { error?: unknown; message?: unknown };
+  const message = typeof body.error === 'string' ? body.error : ((body.error as { message?: unknown } | null)?.message ?? body.message);
   return typeof message === 'string' ? message : undefined;
 }
 

@@ -63,7 +63,13 @@ export const usageAnalyticsTokenSchema = {
   apiUrl: { type: 'string', required: true },
   deploymentId: { type: 'integer', required: true },
   token: { type: 'string', required: true },
-  expiresAt: { type: 'string', required: true },
+  /** Missing or `null` when the platform does not say when the token expires. */
+  expiresAt: { type: 'string', nullable: true },
+} as const satisfies Schema;
+
+/** The answer of generate-session; other fields the platform adds are kept. */
+export const embedSessionSchema = {
+  sessionId: { type: 'string', required: true },
 } as const satisfies Schema;
 
 export const branchDeletionSchema = {
@@ -76,6 +82,8 @@ export type DeploymentSettings = Infer<typeof deploymentSettingsSchema>;
 export type DeploymentSettingsUpdate = Partial<DeploymentSettings>;
 export type UsageAnalyticsToken = Infer<typeof usageAnalyticsTokenSchema>;
 export type BranchDeletionResult = Infer<typeof branchDeletionSchema>;
+/** A session id for `<platform-embed>` (single-use, valid for minutes), and any other field the platform sent. */
+export type EmbedSession = Infer<typeof embedSessionSchema> & Record<string, unknown>;
 
 /**
  * Settings this package treats as read-only (the spec does not say which

@@ -4,7 +4,7 @@ import { expect } from '@open-wc/testing';
 import type { UsageAnalyticsToken } from '../../src/api/index.js';
 import type { PlatformApiErrorDetail } from '../../src/admin/index.js';
 import { timeToExpiry } from '../../src/admin/token-section.js';
-import { $, allAttributeValues, button, mockPlatform, mountPanel, panelText, requests, resetMock, settle, until } from './helpers.js';
+import { $, allAttributeValues, button, failNext, mockPlatform, mountPanel, panelText, requests, resetMock, settle, until } from './helpers.js';
 
 const issueToken = (el: HTMLElement) => button(el, /^Issue (a new )?token$/).click();
 
@@ -98,6 +98,22 @@ describe('<platform-admin-panel> usage-analytics token', () => {
     } finally {
       delete (navigator as { clipboard?: unknown }).clipboard;
       if (original && !('clipboard' in navigator)) Object.defineProperty(Navigator.prototype, 'clipboard', original);
+    }
+  });
+
+  it('a token without expiresAt: the panel says the expiry is not known, and counts nothing down', async () => {
+    for (const expiresAt of [undefined, null]) {
+      const body: Record<string, unknown> = { apiUrl: 'https://ua.example/api/v1', deploymentId: 9001, token: 'h.p.s' };
+      if (expiresAt === null) body.expiresAt = null;
+      await failNext({ operation: 'issueUsageAnalyticsToken', status: 200, body });
+      const { el, log } = await mountPanel();
+      issueToken(el);
+      await until(() => log.count('platform-token-issued') === 1);
+      await settle(el);
+      expect(panelText(el)).to.contain('Not known: the platform did not say when this token expires.');
+      expect(el.shadowRoot!.querySelector('time')).to.equal(null);
+      expect(log.count('platform-api-error')).to.equal(0);
+      el.remove();
     }
   });
 

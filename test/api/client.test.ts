@@ -83,7 +83,7 @@ describe('PlatformApiClient operations', () => {
     expect(issued.apiUrl.startsWith(mock.mockUrl)).to.equal(true);
     expect(issued.deploymentId).to.equal(9001);
     expect(issued.token.split('.')).to.have.length(3);
-    expect(new Date(issued.expiresAt).toISOString()).to.equal(issued.expiresAt);
+    expect(new Date(issued.expiresAt!).toISOString()).to.equal(issued.expiresAt);
     const [req] = await mockRequests();
     expect(req).to.include({ method: 'POST', path: '/api/v1/usage-analytics/token', auth: true });
   });

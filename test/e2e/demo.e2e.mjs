@@ -56,7 +56,7 @@ async function showDashboard(publicId, title) {
   await eventually(async () => (await inFrame('dashboard-title').textContent()) === title, `${publicId} is shown`);
 }
 
-const isEvent = (name) => (entry) => entry.kind === 'event' && entry.type === `platform:event:${name}`;
+const isEvent = (name) => (entry) => entry.kind === 'event' && entry.type === `platform-${name}`;
 
 /** Today's date (`YYYY-MM-DD`) in `zone`, as seen from Node. */
 const todayIn = (zone) => new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
@@ -95,11 +95,11 @@ describe('npm start: the demo page', () => {
     const response = await fetch(`${demo.demoUrl}/backend/session`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ dashboardPublicId: 'ops-health' }),
+      body: '{}',
     });
     assert.equal(response.status, 201);
     const body = await response.json();
-    assert.deepEqual(Object.keys(body).sort(), ['expiresAt', 'sessionId']);
+    assert.deepEqual(Object.keys(body), ['sessionId']);
     assert.ok(!JSON.stringify(body).includes(apiKey));
     const foreign = await fetch(`${demo.demoUrl}/backend/session`, { method: 'POST', headers: { Origin: 'http://127.0.0.2:9' }, body: '{}' });
     assert.equal(foreign.status, 403);
@@ -108,8 +108,9 @@ describe('npm start: the demo page', () => {
   it('loads the dashboard: ready, then view, then dashboard-loaded', async () => {
     await page.goto(demo.demoUrl);
     await logged(isEvent('dashboard-loaded'), 'dashboard-loaded is logged');
-    const events = (await readLog(page)).filter((e) => e.kind === 'event').map((e) => e.type.replace('platform:event:', ''));
-    assert.deepEqual(events.slice(0, 3), ['ready', 'view', 'dashboard-loaded']);
+    const events = (await readLog(page)).filter((e) => e.kind === 'event').map((e) => e.type);
+    // Named as a listener writes them.
+    assert.deepEqual(events.slice(0, 3), ['platform-ready', 'platform-view', 'platform-dashboard-loaded']);
     const log = await readLog(page);
     assert.deepEqual(log.find(isEvent('ready')).detail, { embedTenant: 'acme', deploymentId: 42, mode: 'signed', surface: 'dashboard', publicId: 'sales-overview' });
     assert.equal(log.find(isEvent('dashboard-loaded')).detail.widgetCount, 5);
@@ -300,6 +301,49 @@ describe('npm start: the demo page', () => {
     assert.equal(error.detail.name, 'QueryError');
     await inFrame('error-banner').waitFor();
     assert.deepEqual(await axeViolations(embedFrame()), [], 'the chat surface passes axe');
+  });
+
+  it('expire session: the embed reports it, the element renews the session and the viewer stays on their page', async () => {
+    await showDashboard('sales-overview', 'Sales overview');
+    await page.waitForFunction(() => document.querySelector('platform-embed').ready);
+    const before = await page.locator('platform-embed iframe').getAttribute('src');
+    await clearLog();
+    await page.click(byTestId('action-expire'));
+    const error = await logged(isEvent('error'), 'the expired session is logged');
+    assert.deepEqual([error.detail.context, error.detail.fatal], ['auth', true]);
+    const renewal = await logged(isEvent('session-renewal'), 'the renewal is logged');
+    assert.equal(renewal.detail.attempt, 1);
+    await logged(isEvent('ready'), 'the renewed embed is ready');
+    const log = (await readLog(page)).filter((e) => e.kind === 'event').map((e) => e.type);
+    assert.deepEqual(
+      log.filter((t) => ['platform-error', 'platform-session-renewal', 'platform-ready'].includes(t)).slice(0, 3),
+      ['platform-error', 'platform-session-renewal', 'platform-ready'],
+    );
+    const after = await page.locator('platform-embed iframe').getAttribute('src');
+    assert.notEqual(new URL(after).searchParams.get('session'), new URL(before).searchParams.get('session'), 'a fresh session');
+    await eventually(async () => (await inFrame('dashboard-title').textContent()) === 'Sales overview', 'the dashboard is back');
+  });
+
+  it('fail fatally: the error slot shows the embed message, and a reload recovers', async () => {
+    await clearLog();
+    await page.click(byTestId('action-fail'));
+    const error = await logged(isEvent('error'), 'the fatal error is logged');
+    assert.deepEqual([error.detail.name, error.detail.fatal], ['RenderError', true]);
+    const slot = page.locator('platform-embed').locator('[part="error"]');
+    await slot.waitFor({ state: 'visible' });
+    assert.match(await slot.textContent(), /could not be rendered/);
+    assert.equal(await page.getAttribute(byTestId('status-ready'), 'data-ready'), 'false');
+    await page.click(byTestId('action-reload'));
+    await logged(isEvent('ready'), 'reload recovers');
+    await slot.waitFor({ state: 'hidden' });
+  });
+
+  it('the listener card shows the code for the selected event', async () => {
+    const ready = page.locator(`${byTestId('log-entry')}[data-type="platform-ready"]`).first();
+    await ready.click();
+    const code = await page.textContent(byTestId('listener-code'));
+    assert.match(code, /embed\.addEventListener\('platform-ready', \(event\) => \{/);
+    assert.match(code, /const \{ embedTenant, deploymentId, mode, surface/);
   });
 
   it('the demo page and the embed pass axe (WCAG 2 A/AA) in light and dark', async () => {

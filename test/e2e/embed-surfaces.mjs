@@ -13,7 +13,7 @@ import { eventually } from './helpers.mjs';
  */
 export function describeEmbedSurfaces(context) {
   describe('mock platform: generate-session', () => {
-    const sessions = () => `${context().demo.platformUrl}/api/v1/embed/sessions`;
+    const sessions = () => `${context().demo.platformUrl}/api/v1/embed/generate-session`;
     const post = (body, key = apiKeys.admin, headers = {}) =>
       fetch(sessions(), {
         method: 'POST',
@@ -21,29 +21,28 @@ export function describeEmbedSurfaces(context) {
         body: typeof body === 'string' ? body : JSON.stringify(body),
       });
 
-    it('creates an expiring session for an API key', async () => {
-      const started = Date.now();
-      const response = await post({ dashboardPublicId: 'sales-overview', mode: 'signed', externalUserId: 'u-1', expiresInSeconds: 60 });
-      assert.equal(response.status, 201);
+    it('creates a session for an API key, answering { sessionId }', async () => {
+      const response = await post({ deploymentId: 42, externalId: 'u-1', userAttributes: [{ name: 'region', value: 'EMEA' }] });
+      assert.equal(response.status, 200);
       const body = await response.json();
-      assert.deepEqual(Object.keys(body).sort(), ['expiresAt', 'sessionId']);
+      assert.deepEqual(Object.keys(body), ['sessionId']);
       assert.match(body.sessionId, /^ses_[\w-]{20,}$/);
-      const expires = Date.parse(body.expiresAt);
-      assert.ok(expires > started && expires <= Date.now() + 60_000, `expiresAt ${body.expiresAt}`);
     });
 
     it('refuses a missing key, bad bodies and content the key cannot see', async () => {
       const cases = [
-        [await post({ deploymentId: 42 }, null), 401],
-        [await post({ deploymentId: 42 }, 'not-a-key'), 401],
+        [await post({ deploymentId: 42, externalId: 'u-1' }, null), 401],
+        [await post({ deploymentId: 42, externalId: 'u-1' }, 'not-a-key'), 401],
         [await post('{not json'), 400],
         [await post({}), 400],
-        [await post({ deploymentId: 42, mode: 'public' }), 400],
-        [await post({ deploymentId: -1 }), 400],
-        [await post({ deploymentId: 42, surface: 'report' }), 400],
-        [await post({ deploymentId: 42, expiresInSeconds: 0 }), 400],
-        [await post({ dashboardPublicId: 'no-such-dashboard' }), 404],
-        [await post({ deploymentId: 77 }), 404],
+        [await post({ deploymentId: 42 }), 400],
+        [await post({ deploymentId: 42, externalId: 'u-1', internalId: 'x' }), 400],
+        [await post({ deploymentId: 42, externalId: ' U-1' }), 400],
+        [await post({ deploymentId: -1, externalId: 'u-1' }), 400],
+        [await post({ deploymentId: 42, externalId: 'u-1', userAttributes: [{ value: 1 }] }), 400],
+        [await post({ deploymentId: 42, externalId: 'u-1', embedTenantName: 'Bad Name' }), 400],
+        [await post({ deploymentId: 42, externalId: 'u-1', dashboardPublicId: 'x' }), 400],
+        [await post({ deploymentId: 77, externalId: 'u-1' }), 404],
       ];
       for (const [response, status] of cases) {
         assert.equal(response.status, status, `${response.url}: ${status}`);
@@ -54,9 +53,9 @@ export function describeEmbedSurfaces(context) {
     });
 
     it('answers loopback origins only (CORS)', async () => {
-      const local = await post({ deploymentId: 42 }, apiKeys.admin, { Origin: 'http://localhost:5173' });
+      const local = await post({ deploymentId: 42, externalId: 'u-1' }, apiKeys.admin, { Origin: 'http://localhost:5173' });
       assert.equal(local.headers.get('access-control-allow-origin'), 'http://localhost:5173');
-      const foreign = await post({ deploymentId: 42 }, apiKeys.admin, { Origin: 'https://evil.example' });
+      const foreign = await post({ deploymentId: 42, externalId: 'u-1' }, apiKeys.admin, { Origin: 'https://evil.example' });
       assert.equal(foreign.headers.get('access-control-allow-origin'), null);
       const get = await fetch(sessions());
       assert.equal(get.status, 405);
@@ -68,13 +67,13 @@ export function describeEmbedSurfaces(context) {
     let platform;
     let hostOrigin;
 
-    async function createSession(body, key = apiKeys.admin) {
-      const response = await fetch(`${platform}/api/v1/embed/sessions`, {
+    async function createSession(body = {}, key = apiKeys.admin) {
+      const response = await fetch(`${platform}/api/v1/embed/generate-session`, {
         method: 'POST',
         headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },
-        body: JSON.stringify(body),
+        body: JSON.stringify({ deploymentId: 42, externalId: 'viewer-1', ...body }),
       });
-      assert.equal(response.status, 201);
+      assert.equal(response.status, 200);
       return (await response.json()).sessionId;
     }
 
@@ -114,13 +113,22 @@ export function describeEmbedSurfaces(context) {
       [
         'an expired session',
         async () => {
-          const id = await createSession({ dashboardPublicId: 'sales-overview' });
+          const id = await createSession();
           const r = await fetch(`${platform}/mock-embed/sessions/expire`, { method: 'POST', body: JSON.stringify({ sessionId: id }) });
           assert.equal(r.status, 200);
           return `${platform}/embed/dashboard/sales-overview?session=${id}`;
         },
       ],
       ['a session of another deployment', async () => `${platform}/embed/d/42/app?session=${await createSession({ deploymentId: 77 }, apiKeys.noAnalytics)}`],
+      [
+        'a session used once already',
+        async () => {
+          const id = await createSession();
+          const spent = await fetch(`${platform}/mock-embed/session`, { method: 'POST', body: JSON.stringify({ session: id, path: '/embed/dashboard/sales-overview' }) });
+          assert.equal(spent.status, 200);
+          return `${platform}/embed/dashboard/sales-overview?session=${id}`;
+        },
+      ],
     ]) {
       it(`${label}: one fatal SessionError and an error screen, nothing else`, async () => {
         const frame = await host(await makeSrc());
@@ -142,7 +150,7 @@ export function describeEmbedSurfaces(context) {
     }
 
     it('ready first, then view, then dashboard-loaded; URL parameters are honoured', async () => {
-      const id = await createSession({ dashboardPublicId: 'sales-overview', externalUserId: 'viewer-7' });
+      const id = await createSession({ externalId: 'viewer-7' });
       const frame = await host(`${platform}/embed/dashboard/sales-overview?session=${id}&timezone=Asia/Tokyo&allowExport=true&f_orders.region=${encodeURIComponent('"APAC"')}`);
       await waitForType('dashboard-loaded');
       const all = await messages();
@@ -165,8 +173,41 @@ export function describeEmbedSurfaces(context) {
       assert.equal(await frame.locator('[data-testid="status-user"]').textContent(), 'Viewing as viewer-7');
     });
 
+    it('row-level security: a region user attribute restricts the data, and the viewer line says so', async () => {
+      const id = await createSession({ externalId: 'ada@example.com', userAttributes: [{ name: 'region', value: 'EMEA' }] });
+      const frame = await host(`${platform}/embed/dashboard/sales-overview?session=${id}`);
+      await waitForType('dashboard-loaded');
+      const regions = await frame.locator('[data-field="region"]').allTextContents();
+      assert.ok(regions.length > 0 && regions.every((r) => r === 'EMEA'), regions.join());
+      assert.equal(await frame.locator('[data-testid="status-user"]').textContent(), 'Viewing as ada@example.com (region EMEA)');
+    });
+
+    it('a reload of the embed page keeps its credential; an expired session ends the open embed with a fatal auth error', async () => {
+      const id = await createSession();
+      const frame = await host(`${platform}/embed/dashboard/sales-overview?session=${id}`);
+      await waitForType('ready');
+      // The embed reloads itself: it presents its credential, not the spent session.
+      await page.evaluate(() => document.getElementById('f').contentWindow.postMessage({ source: 'platform-embed', direction: 'action', type: 'platform:action:refresh', payload: {}, timestamp: Date.now() }, '*'));
+      const expire = await fetch(`${platform}/mock-embed/sessions/expire`, { method: 'POST', body: JSON.stringify({ sessionId: id }) });
+      assert.equal(expire.status, 200);
+      await frame.locator('[data-testid="error-screen"]').waitFor();
+      const errors = (await messages()).filter((m) => m.data.type === 'platform:event:error').map((m) => m.data.payload);
+      assert.deepEqual(errors.map((p) => [p.name, p.context, p.fatal]), [['SessionExpiredError', 'auth', true]]);
+    });
+
+    it('a platform failure ends the open embed with a fatal, non-session error', async () => {
+      const id = await createSession();
+      const frame = await host(`${platform}/embed/dashboard/sales-overview?session=${id}`);
+      await waitForType('ready');
+      const fail = await fetch(`${platform}/mock-embed/sessions/fail`, { method: 'POST', body: JSON.stringify({ sessionId: id, message: 'The warehouse is down.' }) });
+      assert.equal(fail.status, 200);
+      await frame.locator('[data-testid="error-screen"]').waitFor();
+      const errors = (await messages()).filter((m) => m.data.type === 'platform:event:error').map((m) => m.data.payload);
+      assert.deepEqual(errors, [{ name: 'RenderError', message: 'The warehouse is down.', context: 'render', fatal: true }]);
+    });
+
     it('an offset timezone parameter is ignored', async () => {
-      const id = await createSession({ deploymentId: 42 });
+      const id = await createSession();
       const frame = await host(`${platform}/embed/chat?session=${id}&timezone=${encodeURIComponent('+02:00')}`);
       await waitForType('view');
       assert.equal(await frame.locator('[data-testid="status-timezone"]').textContent(), 'UTC');
@@ -174,7 +215,7 @@ export function describeEmbedSurfaces(context) {
     });
 
     it('ignores malformed actions and actions from other origins', async () => {
-      const id = await createSession({ deploymentId: 42 });
+      const id = await createSession();
       const frame = await host(`${platform}/embed/d/42/app?session=${id}`);
       await waitForType('view');
       const zone = frame.locator('[data-testid="status-timezone"]');
@@ -204,7 +245,7 @@ export function describeEmbedSurfaces(context) {
     });
 
     it('navigate: known paths report navigate and view, unknown ones a non-fatal error', async () => {
-      const id = await createSession({ deploymentId: 42 });
+      const id = await createSession();
       const frame = await host(`${platform}/embed/d/42/app?session=${id}`);
       await waitForType('view');
       await action('navigate', { path: '/embed/d/42/app/workbook/12' });
@@ -225,7 +266,7 @@ export function describeEmbedSurfaces(context) {
     });
 
     it('an unpublished dashboard mounts, then reports a non-fatal NotFoundError', async () => {
-      const id = await createSession({ deploymentId: 42 });
+      const id = await createSession();
       const frame = await host(`${platform}/embed/dashboard/retired-report?session=${id}`);
       await waitForType('error');
       const all = await messages();

@@ -1,0 +1,118 @@
+// End-to-end: the README's page snippets, as written, against the mock
+// platform, in Chromium. The plain-HTML page runs with its own Node backend
+// (docs/hosts/html/server.mjs, which creates a session per load with
+// `generateSession`); the CMS markup gets the session its server would render
+// into it. The snippets name the tenant of `npm run mock`
+// (http://127.0.0.1:4100) and a CDN: the browser's requests to both are
+// answered by a mock platform on a free port and by the local dist/.
+//
+//   npm run build && node --test test/e2e/snippets.e2e.mjs
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import { chromium } from 'playwright-core';
+import { browserPath, chromiumArgs } from '../../scripts/browsers.mjs';
+import { startMockPlatform } from '../../mock/server.mjs';
+import { PlatformApiClient } from '../../dist/index.js';
+import { eventually } from './helpers.mjs';
+
+const written = 'http://127.0.0.1:4100';
+const cdn = 'https://cdn.jsdelivr.net/npm/platform-embed@0.2/dist/';
+
+let mock;
+let browser;
+let backend;
+
+/** Starts docs/hosts/html/server.mjs on a free port, pointed at the mock; resolves with its URL. */
+function startBackend(platformUrl) {
+  const child = spawn(process.execPath, ['docs/hosts/html/server.mjs'], {
+    env: { ...process.env, PORT: '0', PLATFORM_URL: platformUrl },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  return new Promise((resolve, reject) => {
+    child.stdout.on('data', (chunk) => {
+      output += chunk;
+      const url = /^(http:\/\/localhost:\d+\/)$/m.exec(output)?.[1];
+      if (url) resolve({ url, child, output: () => output });
+    });
+    child.stderr.on('data', (chunk) => (output += chunk));
+    child.once('exit', (code) => reject(new Error(`server.mjs exited with ${code}: ${output}`)));
+  });
+}
+
+/** A browser context whose requests to the written tenant and the CDN reach the mock and dist/. */
+async function context() {
+  const ctx = await browser.newContext();
+  await ctx.route(`${written}/**`, async (route) => {
+    const response = await route.fetch({ url: route.request().url().replace(written, mock.url) });
+    await route.fulfill({ response });
+  });
+  await ctx.route(`${cdn}**`, async (route) => {
+    const file = new URL(route.request().url()).pathname.split('/').pop();
+    await route.fulfill({ contentType: 'text/javascript', body: await readFile(`dist/${file}`, 'utf8') });
+  });
+  return ctx;
+}
+
+const embedFrame = (page) => page.frames().find((f) => f.url().startsWith(`${written}/embed/`));
+
+describe('README page snippets against the mock platform', () => {
+  before(async () => {
+    mock = await startMockPlatform({ port: 0 });
+    backend = await startBackend(mock.url);
+    browser = await chromium.launch({ executablePath: browserPath('chromium'), args: chromiumArgs, headless: true });
+  });
+
+  after(async () => {
+    await browser?.close();
+    backend?.child.kill();
+    await mock?.close();
+  });
+
+  it('docs/hosts/html: the page and its Node backend, a fresh session per load', async () => {
+    const ctx = await context();
+    const page = await ctx.newPage();
+    const sessionRequests = [];
+    page.on('request', (r) => r.url().endsWith('/embed-session') && sessionRequests.push(r.method()));
+    try {
+      await page.goto(backend.url);
+      await eventually(async () => /^Ready \(signed, SDK \d+\.\d+\.\d+/.test(await page.inputValue('#status').catch(() => page.textContent('#status'))), 'the page says Ready');
+      const frame = embedFrame(page);
+      assert.ok(frame, 'the embed frame is on the tenant the snippet names');
+      assert.equal(new URL(frame.url()).pathname, '/embed/dashboard/sales-overview');
+      await eventually(async () => (await frame.textContent('[data-testid="dashboard-title"]')) === 'Sales overview', 'the dashboard is shown');
+      // The viewer the backend named is the one the platform shows.
+      await eventually(async () => (await frame.textContent('body')).includes('ada@example.com'), 'the viewer is shown in the embed');
+      assert.deepEqual(sessionRequests, ['POST']);
+      // A reload asks the backend for another single-use session.
+      await page.evaluate(() => document.getElementById('dashboard').reload());
+      await eventually(async () => sessionRequests.length === 2 && (await page.evaluate(() => document.getElementById('dashboard').ready)), 'ready again with a second session');
+      assert.doesNotMatch(backend.output(), /mock-key|Bearer/);
+    } finally {
+      await ctx.close();
+    }
+  });
+
+  it('docs/hosts/cms: the markup and classic script, with the session its server renders', async () => {
+    const api = new PlatformApiClient({ baseUrl: mock.url, token: mock.keys.admin });
+    const { sessionId } = await api.generateSession({ deploymentId: 42, externalId: 'grace@example.com' });
+    const markup = (await readFile('docs/hosts/cms/dashboard.html', 'utf8')).replace('SESSION_ID_FROM_YOUR_BACKEND', sessionId);
+    const ctx = await context();
+    await ctx.route('http://localhost:4301/cms.html', (route) => route.fulfill({ contentType: 'text/html', body: `<!doctype html><title>CMS page</title>${markup}` }));
+    const page = await ctx.newPage();
+    const errors = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    try {
+      await page.goto('http://localhost:4301/cms.html');
+      await eventually(() => page.evaluate(() => document.getElementById('sales-dashboard').ready), 'the CMS embed is ready');
+      const frame = embedFrame(page);
+      assert.equal(new URL(frame.url()).pathname, '/embed/dashboard/sales-overview');
+      await eventually(async () => (await frame.textContent('[data-testid="dashboard-title"]')) === 'Sales overview', 'the dashboard is shown');
+      assert.deepEqual(errors, []);
+    } finally {
+      await ctx.close();
+    }
+  });
+});

@@ -1,0 +1,63 @@
+// `PlatformApiClient.generateSession` from Node (global fetch, no DOM), the
+// way a host backend calls it, against the mock platform over real HTTP.
+// Needs a built dist/ (`npm run build`).
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { PlatformApiClient, PlatformApiError } from '../../dist/index.js';
+import { SESSION_TTL_MS } from '../../mock/embed-surfaces.mjs';
+import { startMockPlatform } from '../../mock/server.mjs';
+
+let mock;
+let api;
+before(async () => {
+  mock = await startMockPlatform({ port: 0 });
+  api = new PlatformApiClient({ baseUrl: mock.url, token: mock.keys.admin });
+});
+after(() => mock?.close());
+
+/** The embed page's side: trades a session id for the viewer, as the platform's embed does. */
+const open = (sessionId) =>
+  fetch(`${mock.url}/mock-embed/session`, { method: 'POST', body: JSON.stringify({ session: sessionId, path: '/embed/dashboard/sales-overview' }) });
+
+test('creates a session for an external viewer with row-level-security attributes', async () => {
+  const session = await api.generateSession({ deploymentId: 42, externalId: 'ada@example.com', userAttributes: [{ name: 'region', value: 'EMEA' }] });
+  assert.match(session.sessionId, /^ses_/);
+  const opened = await open(session.sessionId);
+  assert.equal(opened.status, 200);
+  const viewer = await opened.json();
+  assert.equal(viewer.viewer, 'ada@example.com');
+  assert.deepEqual(viewer.userAttributes, [{ name: 'region', value: 'EMEA' }]);
+  assert.deepEqual(mock.state.viewers.get('ada@example.com').userAttributes, [{ name: 'region', value: 'EMEA' }]);
+});
+
+test('a session is single-use and valid for 5 minutes', async () => {
+  const { sessionId } = await api.generateSession({ deploymentId: 42, externalId: 'grace@example.com' });
+  const stored = mock.state.sessions.get(sessionId);
+  assert.equal(stored.expiresAt - stored.createdAt, SESSION_TTL_MS);
+  assert.equal(SESSION_TTL_MS, 5 * 60_000);
+  assert.equal((await open(sessionId)).status, 200);
+  const again = await open(sessionId);
+  assert.equal(again.status, 401);
+  assert.match((await again.json()).error.message, /already used/);
+});
+
+test('every call creates a new session', async () => {
+  const ids = new Set();
+  for (let i = 0; i < 3; i++) ids.add((await api.generateSession({ deploymentId: 42, externalId: 'ada@example.com' })).sessionId);
+  assert.equal(ids.size, 3);
+});
+
+test('argument checks reject before any request', async () => {
+  const before = mock.state.requests.length;
+  await assert.rejects(api.generateSession({ deploymentId: 42, externalId: 'Ada@Example.com' }), RangeError);
+  await assert.rejects(api.generateSession({ deploymentId: '42', externalId: 'ada' }), TypeError);
+  assert.equal(mock.state.requests.length, before);
+});
+
+test('a failure is a PlatformApiError quoting the platform, without the key', async () => {
+  const error = await api.generateSession({ deploymentId: 77, externalId: 'ada' }).catch((e) => e);
+  assert.ok(error instanceof PlatformApiError);
+  assert.equal(error.code, 'not-found');
+  assert.match(error.message, /The platform said: "Deployment 77 does not exist\."/);
+  assert.ok(!JSON.stringify(error).includes(mock.keys.admin) && !error.message.includes(mock.keys.admin));
+});

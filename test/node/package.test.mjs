@@ -1,0 +1,51 @@
+// The package as `npm pack` would publish it (needs a built dist/): what is in
+// it, what is not, that every source map can be read without the sources,
+// and that every export points at a packed file. Reports the packed size.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { dirname, join, normalize } from 'node:path';
+
+const [pack] = JSON.parse(
+  execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }),
+);
+const files = new Set(pack.files.map((f) => f.path));
+const pkg = JSON.parse(readFileSync('package.json', 'utf8'));
+
+test('the package holds the license, docs, manifest and build, nothing of development', (t) => {
+  for (const name of ['LICENSE', 'README.md', 'CHANGELOG.md', 'package.json', 'custom-elements.json', 'dist/index.js', 'dist/index.d.ts']) {
+    assert.ok(files.has(name), `${name} is packed`);
+  }
+  const stray = [...files].filter((f) => /^(src|test|mock|demo|bench|scripts|docs|\.ci)\//.test(f) || /\.test\./.test(f));
+  assert.deepEqual(stray, []);
+  t.diagnostic(`packed ${pack.size} B, unpacked ${pack.unpackedSize} B, ${pack.entryCount} files`);
+});
+
+test('every source map is readable on its own: each source is embedded or packed', () => {
+  const maps = [...files].filter((f) => f.endsWith('.map'));
+  assert.ok(maps.length > 0, 'the build ships source maps');
+  for (const map of maps) {
+    const { sources, sourcesContent = [] } = JSON.parse(readFileSync(map, 'utf8'));
+    sources.forEach((source, i) => {
+      const packed = files.has(normalize(join(dirname(map), source)));
+      assert.ok(typeof sourcesContent[i] === 'string' || packed, `${map}: ${source} is neither embedded nor packed`);
+    });
+  }
+  // Declaration maps would point at src/, which is not shipped.
+  assert.deepEqual([...files].filter((f) => f.endsWith('.d.ts.map')), []);
+});
+
+test('every export target is packed, and there is no wildcard export of internals', () => {
+  const targets = [];
+  const walk = (value) => {
+    if (typeof value === 'string') targets.push(value);
+    else for (const v of Object.values(value)) walk(v);
+  };
+  for (const [key, value] of Object.entries(pkg.exports)) {
+    assert.ok(!key.includes('*'), `export ${key} is a wildcard`);
+    walk(value);
+  }
+  for (const target of targets) assert.ok(files.has(target.replace(/^\.\//, '')), `${target} is packed`);
+  for (const [, list] of Object.entries(pkg.typesVersions?.['*'] ?? {})) for (const t of list) assert.ok(files.has(t.replace(/^\.\//, '')), `${t} is packed`);
+});
