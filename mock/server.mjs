@@ -9,6 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
 import { createApiHandler, matchRoute } from './api.mjs';
 import { createEmbedHandler } from './embed-surfaces.mjs';
+import { DASHBOARDS, DEPLOYMENT_ID, WORKBOOKS } from './embed/data.js';
 import { handleHooks, takeRule, applyRule } from './hooks.mjs';
 import { answerPreflight, applyCors, listen, sendError } from './http.mjs';
 import { MockState, apiKeys } from './state.mjs';
@@ -131,14 +132,35 @@ function parseArgs(argv) {
   return options;
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const mock = await startMockPlatform(parseArgs(process.argv.slice(2)));
-  console.log(`Mock platform listening on ${mock.url}
+/** What `npm run mock` prints: the tenant, its content and keys, and a request to paste. */
+export function startBanner(mock) {
+  const dashboards = Object.entries(DASHBOARDS).map(([id, d]) => `  ${id.padEnd(18)} ${d.title}   <platform-embed base-url="${mock.url}" dashboard="${id}">`);
+  const workbooks = Object.entries(WORKBOOKS).map(([id, w]) => `/embed/d/${DEPLOYMENT_ID}/app/workbook/${id} (${w.title})`);
+  return `Mock platform listening on ${mock.url}   (tenant "acme": base-url="${mock.url}")
+
+Dashboards of deployment ${DEPLOYMENT_ID}:
+${dashboards.join('\n')}
+App and chat paths (the path attribute):
+  /embed/d/${DEPLOYMENT_ID}/app, ${workbooks.join(', ')}
+  /embed/d/${DEPLOYMENT_ID}/chat, /embed/chat
+
 API keys (send as "Authorization: Bearer <key>"):
   admin        ${mock.keys.admin}   account Acme, administrator (deployments 42 and 43, usage analytics on)
   viewer       ${mock.keys.viewer}   account Acme, non-admin (usage-analytics token: 403)
   noAnalytics  ${mock.keys.noAnalytics}   account Globex, administrator (deployment 77, usage analytics off: 404)
-Test hooks: POST ${mock.url}/__mock/reset, POST ${mock.url}/__mock/fail, GET ${mock.url}/__mock/requests`);
+
+A session for <platform-embed> (single-use, valid for 5 minutes; your backend makes this call):
+  curl -s -X POST ${mock.url}/api/v1/embed/generate-session \\
+    -H 'Authorization: Bearer ${mock.keys.admin}' -H 'Content-Type: application/json' \\
+    -d '{"deploymentId":${DEPLOYMENT_ID},"externalId":"ada@example.com","userAttributes":[{"name":"region","value":"EMEA"}]}'
+
+Test hooks: POST ${mock.url}/__mock/reset, POST ${mock.url}/__mock/fail, GET ${mock.url}/__mock/requests
+Embed controls: POST ${mock.url}/mock-embed/sessions/expire or /fail with {"sessionId":"…"} or {"all":true}`;
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const mock = await startMockPlatform(parseArgs(process.argv.slice(2)));
+  console.log(startBanner(mock));
   const stop = () => mock.close().then(() => process.exit(0));
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);

@@ -5,7 +5,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { PlatformApiClient, PlatformApiError } from '../../dist/index.js';
 import { SESSION_TTL_MS } from '../../mock/embed-surfaces.mjs';
-import { startMockPlatform } from '../../mock/server.mjs';
+import { startBanner, startMockPlatform } from '../../mock/server.mjs';
 
 let mock;
 let api;
@@ -60,4 +60,19 @@ test('a failure is a PlatformApiError quoting the platform, without the key', as
   assert.equal(error.code, 'not-found');
   assert.match(error.message, /The platform said: "Deployment 77 does not exist\."/);
   assert.ok(!JSON.stringify(error).includes(mock.keys.admin) && !error.message.includes(mock.keys.admin));
+});
+
+test('the request `npm run mock` prints works as printed, and the ids it lists exist', async () => {
+  const banner = startBanner(mock);
+  const curl = /curl -s -X POST (\S+) \\\n\s+-H '([^']+)' -H '([^']+)' \\\n\s+-d '([^']+)'/.exec(banner);
+  assert.ok(curl, banner);
+  const [, url, auth, type, body] = curl;
+  const header = (line) => line.split(/:\s*/);
+  const response = await fetch(url, { method: 'POST', headers: Object.fromEntries([header(auth), header(type)]), body });
+  assert.equal(response.status, 200);
+  assert.match((await response.json()).sessionId, /^ses_/);
+  for (const [, id] of banner.matchAll(/dashboard="([\w-]+)"/g)) {
+    const page = await fetch(`${mock.url}/embed/dashboard/${id}`);
+    assert.equal(page.status, 200, id);
+  }
 });
