@@ -1,7 +1,7 @@
 // Generates the framework type declarations in dist/frameworks/ from
 // custom-elements.json (run by scripts/build.mjs after the manifest):
 //
-//   react.d.ts   React 19 JSX IntrinsicElements for both tags
+//   react.d.ts   the React components' types and React 19 JSX IntrinsicElements for both tags
 //   vue.d.ts     Vue GlobalComponents, so vue-tsc checks props and @events
 //   svelte.d.ts  Svelte 5 SvelteHTMLElements (svelte/elements)
 //
@@ -76,8 +76,9 @@ const importClasses = (elements) => `import type { ${elements.map((e) => e.class
 const propsName = (el, suffix) => `${el.className.replace(/Element$/, '')}${suffix}Props`;
 
 function react(elements) {
-  let out = header("React 19 JSX types: `import type {} from 'platform-embed/react'`.");
+  let out = header("`platform-embed/react`: the components (React 18 and 19) and React 19's JSX types for both tags.");
   out += `import type { HTMLAttributes, RefAttributes } from 'react';\n${importClasses(elements)}\n`;
+  out += `export * from '../react/index.js';\n\n`;
   for (const el of elements) {
     const own = `${propsName(el, 'React')}Own`;
     out += `/** Attributes, properties and \`on<event>\` listeners of \`<${el.tag}>\`. */\nexport interface ${own} {\n${memberLines(el, { eventPrefix: 'on' })}}\n\n`;

@@ -6,15 +6,19 @@
 // - `vue` resolves to `vue.esm-browser.js` (ES module with the template
 //   compiler); `.vue` single-file components are compiled with
 //   `vue/compiler-sfc`, with `platform-*` tags declared as custom elements.
-// - React 19 ships CommonJS only: react, react-dom and react-dom/client are
+// - React ships CommonJS only: react, react-dom and react-dom/client are
 //   pre-bundled once with esbuild into ES modules that share one React copy;
-//   `.tsx` files are compiled with esbuild's automatic JSX runtime.
+//   `.tsx` files are compiled with esbuild's automatic JSX runtime. React 19
+//   comes from the root devDependencies; React 18 from test/frameworks/react18
+//   (its own package.json and lock, installed with `npm ci` on first use). A
+//   module requested with `?react=18` gets React 18, and so do the modules of
+//   the package's React components it imports (`/src/react/`).
 // - `.svelte` components are compiled with `svelte/compiler` (client output).
 // - Angular runs in JIT mode from its own ES modules; nothing to do here.
 // - `/embed/...` requests whose `session` starts with `fw-fixture` answer with
 //   a tiny tenant page (test/frameworks/fixtures/tenant.html) that announces
 //   ready and echoes every action back, so tests see what reached the embed.
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createHash } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
@@ -27,6 +31,7 @@ const root = resolve(new URL('..', import.meta.url).pathname);
 /** Package entry → TypeScript source, so tests measure and run the real code. */
 const packageEntries = {
   'platform-embed': '/src/index.ts',
+  'platform-embed/react': '/src/react/index.ts',
   'platform-embed/define': '/src/define.ts',
   'platform-embed/embed': '/src/embed.ts',
   'platform-embed/admin': '/src/admin.ts',
@@ -38,11 +43,21 @@ const esbuildTsOptions = {
   tsconfigRaw: { compilerOptions: { experimentalDecorators: true, useDefineForClassFields: false } },
 };
 
+/** True when the importing module was requested for React 18. */
+const wantsReact18 = (context) => context.URL.searchParams.get('react') === '18';
+
 function packagePlugin() {
   return {
     name: 'platform-embed-self',
-    resolveImport({ source }) {
-      return packageEntries[source];
+    resolveImport({ source, context }) {
+      const entry = packageEntries[source];
+      if (entry && source === 'platform-embed/react' && wantsReact18(context)) return `${entry}?react=18`;
+      return entry;
+    },
+    // The React components' own modules keep the React version of their importer.
+    transformImport({ source, context }) {
+      if (wantsReact18(context) && context.path.startsWith('/src/react/') && source.startsWith('./') && !source.includes('?')) return `${source}?react=18`;
+      return undefined;
     },
   };
 }
@@ -83,15 +98,26 @@ function vuePlugin() {
 }
 
 const reactModules = ['react', 'react-dom', 'react-dom/client', 'react/jsx-runtime'];
-const reactBase = '/__frameworks/react/';
+const reactBases = { 19: '/__frameworks/react/', 18: '/__frameworks/react18/' };
 const reactFile = (name) => `${name.replace(/\//g, '__')}.js`;
+const react18Dir = resolve(root, 'test/frameworks/react18');
+
+/** The folder whose node_modules hold React `version` (React 18 is installed on first use). */
+function reactDir(version) {
+  if (version === 19) return root;
+  if (!existsSync(resolve(react18Dir, 'node_modules/react-dom/package.json'))) {
+    execFileSync('npm', ['ci', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: react18Dir, stdio: 'inherit' });
+  }
+  return react18Dir;
+}
 
 /** One esbuild run with code splitting: every entry shares the same React. */
-async function bundleReact() {
+async function bundleReact(version) {
+  const dir = reactDir(version);
   // Export names are read in a child process: loading React into the test
   // runner's own process trips over its console capture.
   const script = `console.log(JSON.stringify(Object.fromEntries(${JSON.stringify(reactModules)}.map((n) => [n, Object.keys(require(n))]))))`;
-  const names = JSON.parse(execFileSync(process.execPath, ['-e', script], { cwd: root, encoding: 'utf8' }));
+  const names = JSON.parse(execFileSync(process.execPath, ['-e', script], { cwd: dir, encoding: 'utf8' }));
   const identifier = /^[A-Za-z_$][\w$]*$/;
   const wrapper = (name) => {
     const keys = names[name].filter((k) => k !== 'default' && identifier.test(k));
@@ -106,13 +132,13 @@ async function bundleReact() {
     outdir: '/out',
     write: false,
     define: { 'process.env.NODE_ENV': '"development"' },
-    absWorkingDir: root,
+    absWorkingDir: dir,
     plugins: [
       {
         name: 'virtual-entries',
         setup(build) {
           build.onResolve({ filter: /^virtual:/ }, (args) => ({ path: args.path.slice(8), namespace: 'virtual' }));
-          build.onLoad({ filter: /.*/, namespace: 'virtual' }, (args) => ({ contents: wrapper(args.path), resolveDir: root }));
+          build.onLoad({ filter: /.*/, namespace: 'virtual' }, (args) => ({ contents: wrapper(args.path), resolveDir: dir }));
         },
       },
     ],
@@ -121,17 +147,18 @@ async function bundleReact() {
 }
 
 function reactPlugin() {
-  let bundle;
+  const bundles = {};
   return {
     name: 'react-prebundle',
-    resolveImport({ source }) {
-      if (reactModules.includes(source)) return reactBase + reactFile(source);
+    resolveImport({ source, context }) {
+      if (reactModules.includes(source)) return reactBases[wantsReact18(context) ? 18 : 19] + reactFile(source);
       return undefined;
     },
     async serve(context) {
-      if (!context.path.startsWith(reactBase)) return undefined;
-      bundle ??= bundleReact();
-      const body = (await bundle).get(context.path.slice(reactBase.length));
+      const version = [18, 19].find((v) => context.path.startsWith(reactBases[v]));
+      if (!version) return undefined;
+      bundles[version] ??= bundleReact(version);
+      const body = (await bundles[version]).get(context.path.slice(reactBases[version].length));
       return body === undefined ? undefined : { body, type: 'js' };
     },
     resolveMimeType(context) {

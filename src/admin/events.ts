@@ -34,12 +34,12 @@ export function emit<K extends AdminPanelEventName>(target: EventTarget, name: K
   target.dispatchEvent(new CustomEvent(name, { detail, bubbles: true, composed: true }));
 }
 
+/** Event name → event type of every admin panel event, as listeners receive them. */
+export type AdminPanelEventMap = { [K in AdminPanelEventName]: CustomEvent<AdminPanelEventDetailMap[K]> };
+
+// The events bubble and are composed: typed on the element, the document and the window.
 declare global {
-  interface HTMLElementEventMap {
-    'platform-settings-loaded': CustomEvent<DeploymentSettings>;
-    'platform-settings-saved': CustomEvent<DeploymentSettings>;
-    'platform-token-issued': CustomEvent<UsageAnalyticsToken>;
-    'platform-branch-deleted': CustomEvent<PlatformBranchDeletedDetail>;
-    'platform-api-error': CustomEvent<PlatformApiErrorDetail>;
-  }
+  interface HTMLElementEventMap extends AdminPanelEventMap {}
+  interface DocumentEventMap extends AdminPanelEventMap {}
+  interface WindowEventMap extends AdminPanelEventMap {}
 }

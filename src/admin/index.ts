@@ -3,5 +3,5 @@
  * this module defines nothing; `platform-embed/admin` defines the element.
  */
 export { PlatformAdminPanelElement } from './platform-admin-panel.js';
-export type { AdminPanelEventDetailMap, AdminPanelEventName, PlatformBranchDeletedDetail } from './events.js';
+export type { AdminPanelEventDetailMap, AdminPanelEventMap, AdminPanelEventName, PlatformBranchDeletedDetail } from './events.js';
 export type { AdminErrorCode, AdminOperation, PlatformApiErrorDetail } from './messages.js';

@@ -389,5 +389,8 @@ declare global {
   interface HTMLElementTagNameMap {
     'platform-embed': PlatformEmbedElement;
   }
+  // The events bubble and are composed: typed on the element, the document and the window.
   interface HTMLElementEventMap extends PlatformEmbedEventMap {}
+  interface DocumentEventMap extends PlatformEmbedEventMap {}
+  interface WindowEventMap extends PlatformEmbedEventMap {}
 }

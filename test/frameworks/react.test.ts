@@ -1,5 +1,6 @@
 /**
- * React 19 hosting both elements (docs/hosts/react/PlatformHost.tsx), with
+ * React 19 hosting both elements as native JSX custom elements
+ * (docs/hosts/react/NativeHost.tsx, no wrapper components), with
  * react-dom/client from the pre-bundle in scripts/wtr-framework-plugins.mjs.
  */
 import { expect } from '@open-wc/testing';
@@ -21,10 +22,10 @@ type HostProps = HostState & { onPlatformEvent: (name: string, detail: unknown) 
 
 // A path in a variable: the .tsx snippet is compiled by the test server, and
 // the repository type check (no JSX) does not follow it; test/types checks it.
-const snippet = '/docs/hosts/react/PlatformHost.tsx';
+const snippet = '/docs/hosts/react/NativeHost.tsx';
 
 async function mount(state: HostState, log: EventLog): Promise<HostHandle> {
-  const { PlatformHost } = (await import(snippet)) as { PlatformHost: FunctionComponent<HostProps> };
+  const { NativeHost: PlatformHost } = (await import(snippet)) as { NativeHost: FunctionComponent<HostProps> };
   const container = document.createElement('div');
   document.body.append(container);
   const root = createRoot(container);
@@ -45,7 +46,7 @@ async function mount(state: HostState, log: EventLog): Promise<HostHandle> {
   };
 }
 
-describe('React 19 host', () => {
+describe('React 19 host, native custom elements', () => {
   // Runs first: the elements are not defined until this test imports them.
   it('recovers when the elements are defined after the first render, once React sets the properties again', async () => {
     expect(customElements.get('platform-embed')).to.equal(undefined);

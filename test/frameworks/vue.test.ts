@@ -14,7 +14,7 @@ import {
   type HostHandle,
   type HostState,
 } from './scenario.js';
-import { fixtureSession, tenantOrigin } from './helpers.js';
+import { ActionLog, fixtureSession, tenantOrigin, until } from './helpers.js';
 
 // A path in a variable: the repository type check cannot read .vue files;
 // vue-tsc checks this one in test/types.
@@ -98,4 +98,31 @@ describe('Vue 3 host', () => {
   });
 
   itBindsWhenDefinedFirst(mount);
+
+  it('a theme or filters object changed in place reaches the embed (the snippet\'s deep watchers)', async () => {
+    const component = ((await import(snippet)) as { default: Component }).default;
+    const { providerCalls: _calls, ...props } = initialState() as HostState & { providerCalls?: unknown };
+    const log = new EventLog();
+    const mounted = mountComponent(component, props, log.report);
+    const embed = () => mounted.container.querySelector('platform-embed')!;
+    const actions = new ActionLog(embed);
+    try {
+      await until(() => log.details('platform-ready').length > 0, 'ready');
+      const theme = mounted.state['theme'] as Record<string, unknown>;
+      const filters = mounted.state['filters'] as Record<string, unknown>;
+      theme['primaryColor'] = '#123456';
+      filters['orders.status'] = 'returned';
+      await nextTick();
+      const themed = await actions.waitFor('platform:action:set-theme', (p) => p['primaryColor'] === '#123456');
+      expect(themed.payload).to.deep.equal({ primaryColor: '#123456', borderRadius: '6px' });
+      const filtered = await actions.waitFor('platform:action:set-filter', (p) => String(p['filterUrlParameter']).includes('returned'));
+      expect(filtered.payload).to.deep.equal({ filterUrlParameter: 'f_orders.status="returned"' });
+      // The element holds the same (proxied) objects the component was given.
+      expect(embed().theme).to.deep.equal({ primaryColor: '#123456', borderRadius: '6px' });
+    } finally {
+      actions.dispose();
+      mounted.app.unmount();
+      mounted.container.remove();
+    }
+  });
 });

@@ -7,9 +7,9 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { generate } from '../../scripts/gen-framework-types.mjs';
 
 const bin = (name) => join('node_modules', '.bin', name);
@@ -38,6 +38,33 @@ describe('framework type declarations', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  for (const moduleResolution of ['node', 'bundler']) {
+    it(`a consumer project resolves every subpath's types under "moduleResolution": "${moduleResolution}"`, () => {
+      // A project with the package in its node_modules, as an install leaves it.
+      const project = resolve('test-results', `types-${moduleResolution}`);
+      rmSync(project, { recursive: true, force: true });
+      mkdirSync(join(project, 'node_modules'), { recursive: true });
+      symlinkSync(resolve('.'), join(project, 'node_modules', 'platform-embed'), 'dir');
+      writeFileSync(join(project, 'usage.ts'), readFileSync('test/types/resolution/usage.ts'));
+      const compilerOptions = {
+        target: 'ES2022',
+        module: moduleResolution === 'node' ? 'CommonJS' : 'ESNext',
+        moduleResolution,
+        // As older React and Angular projects have it; @lit/react's types need it under CommonJS.
+        esModuleInterop: true,
+        lib: ['ES2022', 'DOM', 'DOM.Iterable'],
+        strict: true,
+        noEmit: true,
+        skipLibCheck: true,
+        types: [],
+      };
+      writeFileSync(join(project, 'tsconfig.json'), JSON.stringify({ compilerOptions, files: ['usage.ts'] }));
+      const r = check('tsc', ['-p', join(project, 'tsconfig.json')]);
+      assert.equal(r.status, 0, r.output);
+      assert.equal(readFileSync('test/types/resolution/usage.ts', 'utf8').match(/@ts-expect-error/g)?.length, 4);
+    });
+  }
 
   it('React 19: tsc accepts correct JSX and rejects each wrong usage', () => {
     const r = check('tsc', ['-p', 'test/types/react/tsconfig.json']);

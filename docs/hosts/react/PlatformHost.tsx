@@ -1,10 +1,10 @@
-// React 19: <platform-embed> and <platform-admin-panel> as JSX elements.
-// Types: `import type {} from 'platform-embed/react'` adds both tags to JSX.
-// Strings go in kebab-case attributes (`base-url`), objects and functions are
-// properties (`theme`, `filters`, `sessionProvider`, `client`), and events are
-// `on` + the event name (`onplatform-ready`), as React 19 does for custom elements.
-import type { PlatformApiClient } from 'platform-embed';
-import type {} from 'platform-embed/react';
+// React 18 and 19: the components of `platform-embed/react` (made with @lit/react).
+// Props are camelCase; objects and functions are set as properties; events are
+// `on` + PascalCase (`onPlatformReady`) with a typed `event.detail`; `ref` is
+// the element, for its methods. Using a component defines its element.
+import type { Ref } from 'react';
+import type { PlatformApiClient, PlatformEmbedElement } from 'platform-embed';
+import { PlatformAdminPanel, PlatformEmbed } from 'platform-embed/react';
 
 /** Every DOM event the two elements fire, reported to the parent. */
 export type PlatformEventReport = (name: string, detail: unknown) => void;
@@ -19,46 +19,49 @@ export interface PlatformHostProps {
   client: PlatformApiClient;
   deploymentId: number;
   onPlatformEvent: PlatformEventReport;
+  embedRef?: Ref<PlatformEmbedElement>;
 }
 
 export function PlatformHost(props: PlatformHostProps) {
   const report = (event: CustomEvent<unknown>) => props.onPlatformEvent(event.type, event.detail);
   return (
     <>
-      <platform-embed
-        base-url={props.baseUrl}
+      <PlatformEmbed
+        ref={props.embedRef}
+        baseUrl={props.baseUrl}
         dashboard={props.dashboard}
         scheme={props.scheme}
         locale="en-US"
         timezone="Europe/Berlin"
-        allow-export
-        frame-title="Sales dashboard"
-        ready-timeout={30000}
+        allowExport
+        frameTitle="Sales dashboard"
+        readyTimeout={30000}
         allow="fullscreen; clipboard-write"
-        referrer-policy="strict-origin-when-cross-origin"
+        referrerPolicy="strict-origin-when-cross-origin"
         debug={false}
         theme={props.theme}
         filters={props.filters}
         sessionProvider={props.sessionProvider}
-        onplatform-ready={(event) => report(event)}
-        onplatform-view={(event) => report(event)}
-        onplatform-navigate={(event) => report(event)}
-        onplatform-dashboard-loaded={(event) => report(event)}
-        onplatform-download={(event) => report(event)}
-        onplatform-drilldown={(event) => report(event)}
-        onplatform-ai-query={(event) => report(event)}
-        onplatform-error={(event) => report(event)}
-        onplatform-event={(event) => report(event)}
+        onPlatformReady={(event) => report(event)}
+        onPlatformView={(event) => report(event)}
+        onPlatformNavigate={(event) => report(event)}
+        onPlatformDashboardLoaded={(event) => report(event)}
+        onPlatformDownload={(event) => report(event)}
+        onPlatformDrilldown={(event) => report(event)}
+        onPlatformAiQuery={(event) => report(event)}
+        onPlatformError={(event) => report(event)}
+        onPlatformEvent={(event) => report(event)}
+        onPlatformSessionRenewal={(event) => report(event)}
       />
-      <platform-admin-panel
-        base-url={props.baseUrl}
-        deployment-id={props.deploymentId}
+      <PlatformAdminPanel
+        baseUrl={props.baseUrl}
+        deploymentId={props.deploymentId}
         client={props.client}
-        onplatform-settings-loaded={(event) => report(event)}
-        onplatform-settings-saved={(event) => report(event)}
-        onplatform-token-issued={(event) => report(event)}
-        onplatform-branch-deleted={(event) => report(event)}
-        onplatform-api-error={(event) => report(event)}
+        onPlatformSettingsLoaded={(event) => report(event)}
+        onPlatformSettingsSaved={(event) => report(event)}
+        onPlatformTokenIssued={(event) => report(event)}
+        onPlatformBranchDeleted={(event) => report(event)}
+        onPlatformApiError={(event) => report(event)}
       />
     </>
   );

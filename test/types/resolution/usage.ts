@@ -1,0 +1,58 @@
+// A consumer project's view of the package's types: every subpath resolves
+// under "moduleResolution": "node" (through typesVersions) as under "bundler"
+// (through exports), and listeners on document and window are typed.
+// Checked by test/types/types.test.mjs from a project that has the package in
+// its node_modules.
+import type { ComponentProps } from 'react';
+import { PlatformApiClient, type GenerateSessionRequest } from 'platform-embed';
+import type { PlatformEmbedElement } from 'platform-embed/embed';
+import type { PlatformAdminPanelElement } from 'platform-embed/admin';
+import type {} from 'platform-embed/define';
+import { PlatformAdminPanel, PlatformEmbed } from 'platform-embed/react';
+import type {} from 'platform-embed/vue';
+import type {} from 'platform-embed/svelte';
+
+export const request: GenerateSessionRequest = { deploymentId: 42, externalId: 'ada@example.com' };
+export const client = new PlatformApiClient({ baseUrl: 'https://acme.platform.example', token: 'key' });
+
+document.addEventListener('platform-ready', (event) => {
+  const mode: 'signed' | 'private' = event.detail.mode;
+  void mode;
+});
+window.addEventListener('platform-session-renewal', (event) => {
+  const attempt: number = event.detail.attempt;
+  void attempt;
+});
+document.addEventListener('platform-settings-saved', (event) => {
+  const id: number = event.detail.id;
+  void id;
+});
+// @ts-expect-error the ready detail has no `nope`
+document.addEventListener('platform-ready', (event) => void event.detail.nope);
+
+export function elements(embed: PlatformEmbedElement, admin: PlatformAdminPanelElement): void {
+  embed.setColorScheme('dark');
+  // @ts-expect-error not a color scheme
+  embed.setColorScheme('blue');
+  admin.deploymentId = 42;
+}
+
+type EmbedProps = ComponentProps<typeof PlatformEmbed>;
+export const props: EmbedProps = {
+  baseUrl: 'https://acme.platform.example',
+  dashboard: 'sales-overview',
+  sessionProvider: async () => 'session-id',
+  theme: { primaryColor: '#0055ff' },
+  debug: false,
+  onPlatformReady: (event) => void event.detail.mode,
+  onPlatformSessionRenewal: (event) => void event.detail.attempt.toFixed(),
+  onPlatformError: (event) => void event.detail.message,
+};
+// @ts-expect-error the ready event's detail has no `nope`
+export const wrongHandler: EmbedProps = { onPlatformReady: (event) => void event.detail.nope };
+// @ts-expect-error readyTimeout is a number
+export const wrongValue: EmbedProps = { readyTimeout: 'soon' };
+export const adminProps: ComponentProps<typeof PlatformAdminPanel> = {
+  deploymentId: 42,
+  onPlatformApiError: (event) => void event.detail.code,
+};
