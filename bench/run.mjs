@@ -5,7 +5,7 @@
 //
 //   npm run bench                      every benchmark, full size
 //   npm run bench -- --quick           fewer rounds and cycles, for a quick look
-//   npm run bench -- --only=size,leaks a subset: size, throughput, startup, leaks
+//   npm run bench -- --only=size,leaks a subset: size, throughput, startup, leaks, many
 //   npm run bench -- --check           exit 1 when a budget is not met
 //   --rounds=N --startup-rounds=N --cycles=N --messages=N --kind=view|drilldown
 //
@@ -19,6 +19,7 @@ import { measureSizes, printSizes } from '../scripts/size.mjs';
 import { printTable, markdownTable } from './report.mjs';
 import { startServer } from './server.mjs';
 import { runLeaks } from './suites/leaks.mjs';
+import { runMany } from './suites/many.mjs';
 import { runStartup } from './suites/startup.mjs';
 import { runThroughput } from './suites/throughput.mjs';
 
@@ -38,7 +39,7 @@ const options = {
   startupRounds: Number(value('startup-rounds', quick ? 10 : 31)),
   cycles: Number(value('cycles', quick ? 100 : 1_000)),
 };
-const only = value('only', 'size,throughput,startup,leaks').split(',');
+const only = value('only', 'size,throughput,startup,leaks,many').split(',');
 const log = (line) => console.error(`[bench] ${line}`);
 
 const results = {
@@ -93,6 +94,7 @@ async function benchBrowser() {
       ['throughput', runThroughput],
       ['startup', runStartup],
       ['leaks', runLeaks],
+      ['many', runMany],
     ].filter(([name]) => only.includes(name));
     for (const [name, run] of suites) {
       // A fresh page per benchmark: nothing one leaves behind skews another.
@@ -122,7 +124,7 @@ async function benchBrowser() {
 let exitCode = 0;
 try {
   if (only.includes('size')) await benchSizes();
-  if (only.some((name) => ['throughput', 'startup', 'leaks'].includes(name))) await benchBrowser();
+  if (only.some((name) => ['throughput', 'startup', 'leaks', 'many'].includes(name))) await benchBrowser();
 } catch (error) {
   log(error.stack ?? String(error));
   exitCode = 1;

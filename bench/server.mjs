@@ -8,6 +8,13 @@
 //   /node_modules/*  Lit's packages, for the import map of the module-graph pages
 //   /embed/*         the stand-in embed document (bench/pages/embed.html), for any
 //                    embed URL the element builds (/embed/dashboard/<id>?session=…)
+//   /hold?id=        answers only when /release?id= is asked (the host page holds
+//                    its main thread on it with a synchronous request)
+//   /held?id=        answers once /hold?id= is being held (the embed waits on it
+//                    before posting, so every message arrives while the host is held)
+//   /release?id=     releases /hold?id=
+//   /session         a host backend's session route: a fresh id after 20 ms
+//   /counters        embed document and session requests so far; `?reset` zeroes them
 import { createServer } from 'node:http';
 import { readFile } from 'node:fs/promises';
 import { extname, join, normalize, sep } from 'node:path';
@@ -58,8 +65,56 @@ function baseHeaders(file) {
   };
 }
 
+/** Requests that the many-embeds benchmark counts. */
+const counters = { embedDocuments: 0, sessions: 0 };
+/** Held /hold responses by id, /held requests waiting for them, and releases that came first. */
+const held = new Map();
+const waiting = new Map();
+const released = new Set();
+
+function answer(res, status, body) {
+  res.writeHead(status, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store', 'Access-Control-Allow-Origin': '*', 'Cross-Origin-Resource-Policy': 'cross-origin' });
+  res.end(JSON.stringify(body));
+}
+
+/** The routes that are not files; true when one answered. */
+function control(url, res) {
+  const id = url.searchParams.get('id') ?? '';
+  switch (url.pathname) {
+    case '/hold':
+      if (released.delete(id)) answer(res, 200, { held: false });
+      else held.set(id, res);
+      for (const waiter of waiting.get(id) ?? []) answer(waiter, 200, { held: true });
+      waiting.delete(id);
+      return true;
+    case '/held':
+      if (held.has(id)) answer(res, 200, { held: true });
+      else waiting.set(id, [...(waiting.get(id) ?? []), res]);
+      return true;
+    case '/release':
+      if (held.has(id)) {
+        answer(held.get(id), 200, { held: true });
+        held.delete(id);
+      } else released.add(id);
+      answer(res, 200, { released: id });
+      return true;
+    case '/session':
+      counters.sessions += 1;
+      setTimeout(() => answer(res, 200, { sessionId: `bench-${counters.sessions}` }), 20);
+      return true;
+    case '/counters':
+      answer(res, 200, { ...counters });
+      if (url.searchParams.has('reset')) counters.embedDocuments = counters.sessions = 0;
+      return true;
+    default:
+      return false;
+  }
+}
+
 async function handle(req, res) {
   const url = new URL(req.url ?? '/', 'http://bench.invalid');
+  if (req.method === 'GET' && control(url, res)) return;
+  if (url.pathname.startsWith('/embed/')) counters.embedDocuments += 1;
   const file = resolveFile(url.pathname);
   if (!file || req.method !== 'GET') {
     res.writeHead(404).end();

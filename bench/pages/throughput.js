@@ -14,8 +14,12 @@
 // for N iframes on a page (layout, compositing, frame proxies) out of the
 // element's cost.
 //
-// A measurement is the time from asking the iframe to start posting until the
-// host has handled the last of `count` messages.
+// `measure` times from asking the iframe to start posting until the host has
+// handled the last of `count` messages (delivery included). `drain` measures
+// the host's work alone: the host holds its main thread on a synchronous
+// request while the iframe posts the burst, so the messages queue up; the
+// bench server answers the request once the iframe says it has posted, and
+// only the draining of the queue is timed.
 import '/dist/platform-embed-embed.min.js';
 import { createEmbed, embedUrl, frameReady, once, stage, tenant, withTimeout } from './common.js';
 
@@ -32,16 +36,17 @@ async function setupBaseline(n) {
   const ready = Promise.all(frames.map(frameReady));
   stage.append(...frames);
   await withTimeout(ready, READY_TIMEOUT, `${n} baseline iframes ready`);
+  const sender = frames[n - 1].contentWindow;
   return {
-    sender: frames[n - 1].contentWindow,
+    sender,
     handled(count) {
       let handled = 0;
       let resolve;
       const done = new Promise((r) => { resolve = r; });
-      // The check the spec asks of every host (origin, `source`, `direction`),
-      // and nothing else.
+      // The checks every host needs (origin and sending window, the envelope's
+      // `source` and `direction`), and nothing else.
       const onMessage = (event) => {
-        if (event.origin !== tenant) return;
+        if (event.origin !== tenant || event.source !== sender) return;
         const data = event.data;
         if (data?.source !== 'platform-embed' || data.direction !== 'event') return;
         handled += 1;
@@ -181,9 +186,34 @@ async function measure(count, kind = 'view', timeoutMs = 120_000) {
   }
 }
 
+let holds = 0;
+
+/** The host's work alone for `count` queued messages of `kind` (see the top of this file). */
+async function drain(count, kind = 'view', timeoutMs = 120_000) {
+  const counter = current.handled(count, kind);
+  const id = `${Date.now()}-${(holds += 1)}`;
+  try {
+    current.sender.postMessage({ bench: 'start', count, kind, release: id }, tenant);
+    // One task boundary, so the start message leaves this process before the main thread is held;
+    // the embed posts only once the hold below has reached the server.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    const hold = new XMLHttpRequest();
+    hold.open('GET', `/hold?id=${id}`, false);
+    hold.send();
+    const start = performance.now();
+    const queued = counter.count();
+    const end = await withTimeout(counter.done, timeoutMs, `${count} queued messages handled`);
+    return { ms: end - start, handled: counter.count(), handledWhileHeld: queued, crossTalk: counter.crossTalk?.() ?? 0 };
+  } catch (error) {
+    return { error: String(error), handled: counter.count() };
+  } finally {
+    counter.stop();
+  }
+}
+
 function teardown() {
   current?.teardown();
   current = null;
 }
 
-window.bench = { setup, measure, teardown, ready: true };
+window.bench = { setup, measure, drain, teardown, ready: true };

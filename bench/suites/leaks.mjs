@@ -1,7 +1,10 @@
 // Leaks: connect/disconnect cycles of <platform-embed>, with and without the
-// embed's ready handshake, checked through the DevTools protocol: `message`
-// listeners on window, entries in the shared router, pending timers, DOM
-// counters and the JS heap after forced GCs.
+// embed's ready handshake, and lazy ones (removed while waiting far below the
+// visible area, or after loading in view), checked through the DevTools
+// protocol and the page: `message` listeners on window, entries in the shared
+// router, pending timers, elements waiting for lazy loading and elements
+// still observed by an IntersectionObserver, DOM counters and the JS heap
+// after forced GCs.
 const MB = 1024 * 1024;
 
 async function collectGarbage(cdp) {
@@ -31,6 +34,8 @@ async function snapshot(page, cdp) {
     routerEntries: inPage.routerEntries,
     routerObservers: inPage.routerObservers,
     pendingTimers: inPage.pendingTimers,
+    lazyWaiting: inPage.lazyWaiting,
+    observedElements: inPage.observedElements,
     domNodes: dom.nodes,
     jsEventListeners: dom.jsEventListeners,
     documents: dom.documents,
@@ -47,34 +52,40 @@ export async function runLeaks({ page, cdp, server, options, log }) {
   await page.waitForFunction(() => window.bench?.ready === true);
   const initial = await snapshot(page, cdp);
 
-  const run = (count, withReady) => page.evaluate(([n, r]) => window.bench.cycles(n, r), [count, withReady]);
-  await run(10, false);
-  await run(10, true);
+  const run = (count, mode) => page.evaluate(([n, m]) => window.bench.cycles(n, m), [count, mode]);
+  for (const mode of ['plain', 'ready', 'lazy-far', 'lazy-ready']) await run(10, mode);
   const warm = await snapshot(page, cdp);
 
   const left = [];
-  left.push(await run(options.cycles, false));
+  left.push(await run(options.cycles, 'plain'));
   const afterPlain = await snapshot(page, cdp);
   log(`leaks: ${options.cycles} cycles without ready done`);
-  left.push(await run(options.cycles, true));
-  const after = await snapshot(page, cdp);
+  left.push(await run(options.cycles, 'ready'));
+  const afterReady = await snapshot(page, cdp);
   log(`leaks: ${options.cycles} cycles with ready done`);
+  const lazyCycles = Math.max(10, Math.round(options.cycles / 2));
+  left.push(await run(lazyCycles, 'lazy-far'));
+  left.push(await run(lazyCycles, 'lazy-ready'));
+  const after = await snapshot(page, cdp);
+  log(`leaks: ${lazyCycles} + ${lazyCycles} lazy cycles done`);
 
   const heapGrowth = after.heapUsedBytes - warm.heapUsedBytes;
   const clean = after.routerEntries === 0
+    && after.lazyWaiting === 0
+    && after.observedElements === 0
     && after.routerObservers === 0
     && after.messageListeners === initial.messageListeners
     && after.pendingTimers === initial.pendingTimers
     && left.every((n) => n === 0);
 
   return {
-    raw: { cycles: options.cycles, initial, warm, afterPlain, after, heapGrowthBytes: heapGrowth },
+    raw: { cycles: options.cycles, lazyCycles, initial, warm, afterPlain, afterReady, after, heapGrowthBytes: heapGrowth },
     budgets: [
       {
         id: 'leaks-handles',
-        measure: `leaks: router entries, window message listeners, timers after ${options.cycles} + ${options.cycles} cycles`,
-        value: `${after.routerEntries} / ${after.messageListeners - initial.messageListeners} / ${after.pendingTimers - initial.pendingTimers}`,
-        budget: '0 / 0 / 0',
+        measure: `leaks: router entries, window message listeners, timers, lazy waits, observed elements after ${options.cycles} + ${options.cycles} cycles and ${lazyCycles} + ${lazyCycles} lazy ones`,
+        value: `${after.routerEntries} / ${after.messageListeners - initial.messageListeners} / ${after.pendingTimers - initial.pendingTimers} / ${after.lazyWaiting} / ${after.observedElements}`,
+        budget: '0 / 0 / 0 / 0 / 0',
         detail: `listeners before any element: ${initial.messageListeners}, after: ${after.messageListeners}`,
         pass: clean,
       },

@@ -20,6 +20,33 @@ export interface ReactRuntime {
   importSnippet(): Promise<{ PlatformHost: FunctionComponent<Record<string, unknown>> }>;
 }
 
+/** Renders `Host` with `state` (and `extra` props) into a new container; `update` re-renders synchronously. */
+export function mountReact(
+  runtime: Pick<ReactRuntime, 'React' | 'createRoot' | 'flushSync'>,
+  Host: FunctionComponent<Record<string, unknown>>,
+  state: HostState,
+  extra: Record<string, unknown>,
+): HostHandle {
+  const container = document.createElement('div');
+  document.body.append(container);
+  const root = runtime.createRoot(container);
+  let current = state;
+  const render = (): void => runtime.flushSync(() => root.render(runtime.React.createElement(Host, { ...current, ...extra })));
+  render();
+  return {
+    embed: () => container.querySelector('platform-embed'),
+    admin: () => container.querySelector('platform-admin-panel'),
+    async update(change) {
+      current = { ...current, ...change };
+      render();
+    },
+    unmount() {
+      root.unmount();
+      container.remove();
+    },
+  };
+}
+
 /** Holds back the definition of both elements until `release()`, as a page that loads them late does. */
 function deferDefinitions() {
   const registry = window.customElements;
@@ -47,25 +74,7 @@ export function describeReactComponents(version: 18 | 19, load: () => Promise<Re
 
   async function mount(state: HostState, log: EventLog, ref: RefObject<PlatformEmbedElement | null>): Promise<HostHandle> {
     const { PlatformHost } = await runtime.importSnippet();
-    const container = document.createElement('div');
-    document.body.append(container);
-    const root = runtime.createRoot(container);
-    let current = state;
-    const render = (): void =>
-      runtime.flushSync(() => root.render(React.createElement(PlatformHost, { ...current, onPlatformEvent: log.report, embedRef: ref })));
-    render();
-    return {
-      embed: () => container.querySelector('platform-embed'),
-      admin: () => container.querySelector('platform-admin-panel'),
-      async update(change) {
-        current = { ...current, ...change };
-        render();
-      },
-      unmount() {
-        root.unmount();
-        container.remove();
-      },
-    };
+    return mountReact(runtime, PlatformHost, state, { onPlatformEvent: log.report, embedRef: ref });
   }
 
   describe(`React ${version}: PlatformEmbed and PlatformAdminPanel`, () => {

@@ -4,7 +4,8 @@
  * react-dom/client from the pre-bundle in scripts/wtr-framework-plugins.mjs.
  */
 import { expect } from '@open-wc/testing';
-import { createElement, type FunctionComponent } from 'react';
+import * as React from 'react';
+import type { FunctionComponent } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import {
@@ -17,33 +18,15 @@ import {
   type HostState,
 } from './scenario.js';
 import { until } from './helpers.js';
-
-type HostProps = HostState & { onPlatformEvent: (name: string, detail: unknown) => void };
+import { mountReact } from './react-components.js';
 
 // A path in a variable: the .tsx snippet is compiled by the test server, and
 // the repository type check (no JSX) does not follow it; test/types checks it.
 const snippet = '/docs/hosts/react/NativeHost.tsx';
 
 async function mount(state: HostState, log: EventLog): Promise<HostHandle> {
-  const { NativeHost: PlatformHost } = (await import(snippet)) as { NativeHost: FunctionComponent<HostProps> };
-  const container = document.createElement('div');
-  document.body.append(container);
-  const root = createRoot(container);
-  let current = state;
-  const render = (): void => flushSync(() => root.render(createElement(PlatformHost, { ...current, onPlatformEvent: log.report })));
-  render();
-  return {
-    embed: () => container.querySelector('platform-embed'),
-    admin: () => container.querySelector('platform-admin-panel'),
-    async update(change) {
-      current = { ...current, ...change };
-      render();
-    },
-    unmount() {
-      root.unmount();
-      container.remove();
-    },
-  };
+  const { NativeHost } = (await import(snippet)) as { NativeHost: FunctionComponent<Record<string, unknown>> };
+  return mountReact({ React, createRoot, flushSync }, NativeHost, state, { onPlatformEvent: log.report });
 }
 
 describe('React 19 host, native custom elements', () => {

@@ -5,23 +5,9 @@
 // Strings go in kebab-case attributes (`base-url`), objects and functions are
 // properties (`theme`, `filters`, `sessionProvider`, `client`), and events are
 // `on` + the event name (`onplatform-ready`), as React 19 does for custom elements.
-import type { PlatformApiClient } from 'platform-embed';
 import type {} from 'platform-embed/react';
-
-/** Every DOM event the two elements fire, reported to the parent. */
-export type PlatformEventReport = (name: string, detail: unknown) => void;
-
-export interface PlatformHostProps {
-  baseUrl: string;
-  dashboard: string;
-  sessionProvider: () => Promise<string>;
-  scheme: 'light' | 'dark' | 'auto';
-  theme: { primaryColor?: string; borderRadius?: string; font?: string };
-  filters: Record<string, unknown>;
-  client: PlatformApiClient;
-  deploymentId: number;
-  onPlatformEvent: PlatformEventReport;
-}
+// The same props as the component version.
+import type { PlatformHostProps } from './PlatformHost';
 
 export function NativeHost(props: PlatformHostProps) {
   const report = (event: CustomEvent<unknown>) => props.onPlatformEvent(event.type, event.detail);
