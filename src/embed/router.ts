@@ -40,7 +40,12 @@ function adopt(source: MessageEventSource): MessageHandler | undefined {
 /** Debug observers see messages not routed to them (to explain a rejection). */
 const observers = new Set<MessageHandler>();
 
-function onMessage(event: MessageEvent): void {
+/**
+ * Routes one message as if the window had just received it: the shared
+ * listener, and the replay of messages a server-rendered embed kept before the
+ * element was defined (one path for both).
+ */
+export function routeMessage(event: MessageEvent): void {
   const source = event.source;
   const handler = source ? (routes.get(source) ?? (pending.size ? adopt(source) : undefined)) : undefined;
   handler?.(event);
@@ -50,8 +55,8 @@ function onMessage(event: MessageEvent): void {
 function sync(): void {
   const wanted = routes.size > 0 || pending.size > 0 || observers.size > 0;
   // add/removeEventListener with the same function is idempotent.
-  if (wanted) window.addEventListener('message', onMessage);
-  else window.removeEventListener('message', onMessage);
+  if (wanted) window.addEventListener('message', routeMessage);
+  else window.removeEventListener('message', routeMessage);
 }
 
 /**

@@ -5,7 +5,7 @@
  */
 import type { AdminPanelEventMap } from '../admin/events.js';
 import { PlatformAdminPanelElement } from '../admin/platform-admin-panel.js';
-import { component } from './events.js';
+import { component } from './component.js';
 
 /** `<platform-admin-panel>` for React: `<PlatformAdminPanel baseUrl=… deploymentId={42} tokenProvider={…} onPlatformSettingsSaved={(e) => …} />`. */
 export const PlatformAdminPanel = /* @__PURE__ */ component<PlatformAdminPanelElement, AdminPanelEventMap>(

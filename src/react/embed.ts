@@ -7,7 +7,7 @@
  */
 import type { PlatformEmbedEventMap } from '../embed/inbound.js';
 import { PlatformEmbedElement } from '../embed/platform-embed.js';
-import { component } from './events.js';
+import { component } from './component.js';
 
 /** `<platform-embed>` for React: `<PlatformEmbed baseUrl=… dashboard=… sessionProvider={…} onPlatformReady={(e) => …} />`. */
 export const PlatformEmbed = /* @__PURE__ */ component<PlatformEmbedElement, PlatformEmbedEventMap>('platform-embed', PlatformEmbedElement, 'PlatformEmbed', {

@@ -4,4 +4,4 @@
  */
 export { PlatformEmbed } from './embed.js';
 export { PlatformAdminPanel } from './admin.js';
-export type { EventProps } from './events.js';
+export type { EventProps } from './component.js';

@@ -78,7 +78,8 @@ describe('README page snippets against the mock platform', () => {
     page.on('request', (r) => r.url().endsWith('/embed-session') && sessionRequests.push(r.method()));
     try {
       await page.goto(backend.url);
-      await eventually(async () => /^Ready \(signed, SDK \d+\.\d+\.\d+/.test(await page.inputValue('#status').catch(() => page.textContent('#status'))), 'the page says Ready');
+      const status = () => page.evaluate(() => document.getElementById('status').value);
+      await eventually(async () => /^Ready \(signed, SDK \d+\.\d+\.\d+/.test(await status()), 'the page says Ready');
       const frame = embedFrame(page);
       assert.ok(frame, 'the embed frame is on the tenant the snippet names');
       assert.equal(new URL(frame.url()).pathname, '/embed/dashboard/sales-overview');

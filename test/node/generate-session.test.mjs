@@ -76,3 +76,26 @@ test('the request `npm run mock` prints works as printed, and the ids it lists e
     assert.equal(page.status, 200, id);
   }
 });
+
+test('the embed controls reach every open embed with { all: true }, and name what they did not find', async () => {
+  const opened = [];
+  for (const externalId of ['a@example.com', 'b@example.com']) {
+    const { sessionId } = await api.generateSession({ deploymentId: 42, externalId });
+    opened.push((await (await open(sessionId)).json()).credential);
+  }
+  const check = (credential) => fetch(`${mock.url}/mock-embed/credential`, { method: 'POST', body: JSON.stringify({ credential }) });
+  const control = (name, body) => fetch(`${mock.url}/mock-embed/sessions/${name}`, { method: 'POST', body: JSON.stringify(body) });
+
+  assert.equal((await control('fail', { sessionId: 'ses_unknown' })).status, 404);
+  assert.equal((await control('fail', { all: true, message: 'The warehouse is down.' })).status, 200);
+  for (const credential of opened) {
+    assert.deepEqual(await (await check(credential)).json(), { fault: { name: 'RenderError', message: 'The warehouse is down.' } });
+  }
+  assert.equal((await control('expire', { sessionId: 'ses_unknown' })).status, 404);
+  assert.equal((await control('expire', { all: true })).status, 200);
+  for (const credential of opened) {
+    const answer = await check(credential);
+    assert.equal(answer.status, 401);
+    assert.match((await answer.json()).error.message, /expired/);
+  }
+});
