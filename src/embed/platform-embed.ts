@@ -399,7 +399,8 @@ export class PlatformEmbedElement extends PlatformEmbedProperties {
   }
 
   private _startTimeline(time?: number): void {
-    this._timeline.start(this.id || null, (this._eff.dashboard ?? this._eff.path)!, time);
+    // A path may carry a query; only its path part names the load.
+    this._timeline.start(this.id || null, this._eff.dashboard ?? this._eff.path!.replace(/[?#].*/s, ''), time);
   }
 
   /** Points the load's iframe at the embed URL with `session`, or keeps the `adopted` one's. */
