@@ -204,6 +204,9 @@ describe('<platform-embed> sessions: one call in flight, nothing wasted', () => 
   });
 });
 
+/** `Element.moveBefore()`, which TypeScript's DOM types do not know yet. */
+type Movable = Element & { moveBefore(node: Node, child: Node | null): void };
+
 /** Whether this browser's moveBefore() keeps the document of an iframe inside a moved shadow tree. */
 async function moveKeepsShadowIframes(): Promise<boolean> {
   if (!('moveBefore' in Element.prototype)) return false;
@@ -217,7 +220,7 @@ async function moveKeepsShadowIframes(): Promise<boolean> {
   await new Promise((resolve) => (frame.onload = resolve));
   let reloaded = false;
   frame.onload = () => (reloaded = true);
-  (b as Element & { moveBefore(node: Node, child: Node | null): void }).moveBefore(host, null);
+  (b as unknown as Movable).moveBefore(host, null);
   await wait(300);
   a.remove();
   b.remove();
@@ -259,7 +262,7 @@ describe('<platform-embed> moves', () => {
     el.parentElement!.after(other);
     let readies = 0;
     el.addEventListener('platform-ready', () => readies++);
-    (other as Element & { moveBefore(node: Node, child: Node | null): void }).moveBefore(el, null);
+    (other as unknown as Movable).moveBefore(el, null);
     await wait(300);
     expect(el.parentElement).to.equal(other);
     expect(el.ready).to.equal(true);
