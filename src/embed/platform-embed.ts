@@ -182,6 +182,7 @@ export class PlatformEmbedElement extends PlatformEmbedActions {
    * Called instead of the disconnect and connect callbacks when the element is
    * moved with `moveBefore()`: the iframe keeps its document, so the live
    * embed stays as it is (no navigation, no session, `ready` kept).
+   * @internal A lifecycle callback of the browser's, not an API to call.
    */
   connectedMoveCallback(): void {}
 
