@@ -60,9 +60,11 @@ export function renderEmbed(options: RenderEmbedOptions): string {
     o.sandbox !== undefined ? attribute('sandbox', o.sandbox) : '',
     attribute('src', src),
   ].join('');
-  const script = o.nonce !== undefined ? `<script${attribute('nonce', o.nonce)}>` : '<script>';
+  // A page whose policy allows inline code by nonce only needs it on the styles too, or the box is lost until the element is defined.
+  const nonce = o.nonce !== undefined ? attribute('nonce', o.nonce) : '';
+  const script = `<script${nonce}>`;
   return (
-    `<platform-embed${host}><template shadowrootmode="open"><style>${EMBED_CSS}</style>` +
+    `<platform-embed${host}><template shadowrootmode="open"><style${nonce}>${EMBED_CSS}</style>` +
     `<iframe${frame}></iframe></template>${script}${KEEPER_SCRIPT}</script></platform-embed>`
   );
 }

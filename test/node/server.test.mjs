@@ -39,6 +39,7 @@ function parts(html) {
     'exactly one element, template, style, iframe and script',
   );
   const [, , body, host, template, style, iframe, script] = all;
+  assert.deepEqual(style.attrs, script.attrs, 'the nonce, when given, on both inline elements');
   assert.deepEqual(body.childNodes, [host], 'nothing beside the element');
   assert.deepEqual(host.childNodes, [template, script], 'no text between the nodes');
   assert.deepEqual(template.attrs, [{ name: 'shadowrootmode', value: 'open' }]);
