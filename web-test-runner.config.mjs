@@ -45,7 +45,11 @@ export default {
   browserStartTimeout: 120_000,
   testFramework: { config: { timeout: 15_000 } },
   plugins: [esbuildPlugin({ ts: true, tsconfig: './tsconfig.json', target: 'es2021' }), mockPlatformPlugin(), ...(await import('./scripts/wtr-framework-plugins.mjs')).frameworkPlugins],
-  middleware: [...(await import('./scripts/wtr-hardening-plugins.mjs')).hardeningMiddlewares(), (await import('./scripts/wtr-server-plugins.mjs')).serverRenderMiddleware()],
+  middleware: [
+    ...(await import('./scripts/wtr-hardening-plugins.mjs')).hardeningMiddlewares(),
+    ...(await import('./scripts/wtr-takeover-plugins.mjs')).takeoverMiddlewares(),
+    (await import('./scripts/wtr-server-plugins.mjs')).serverRenderMiddleware(),
+  ],
   reporters: [defaultReporter(), summaryReporter({ flatten: false }), countingReporter(`test-results/browser-${browser}.json`)],
   coverage,
   coverageConfig: {

@@ -4,8 +4,14 @@
  * in the iframe is ready (reflected to the read-only `ready` attribute), the
  * `whenReady()` promises, and what a fatal embed error leads to: a session
  * renewal or the end of the load. Starting a new load or cancelling
- * invalidates the previous attempt, so a late provider answer or timer of an
- * older load does nothing.
+ * invalidates the previous attempt, so a late timer of an older load does
+ * nothing, and a late provider answer is kept for the next load.
+ *
+ * Sessions are single-use, and each one costs the host's backend a call: at
+ * most one provider call is in flight, a load that supersedes another waits
+ * for the call already made, and a session that no navigation has used serves
+ * the next load while it is under a minute old. No session serves two
+ * navigations.
  */
 import type { ReactiveElement } from '@lit/reactive-element';
 import type { ErrorPayload, ReadyPayload } from '../protocol/catalog.js';
@@ -14,6 +20,9 @@ import { whenNear } from './lazy.js';
 
 /** Renewals allowed without a ready in between. */
 export const MAX_RENEWALS = 3;
+
+/** How long a session that no navigation has used still serves a load, in milliseconds. */
+export const UNUSED_SESSION_MS = 60_000;
 
 /** What a load needs to know. */
 export interface LoadRequest {
@@ -28,6 +37,8 @@ export interface LoadRequest {
 
 /** What the lifecycle calls back. */
 export interface LifecycleHost {
+  /** A load starts now; `provider`: it waits for the session provider first. */
+  begin(provider: boolean): void;
   /** Point the new iframe at the embed URL with this session (or none). */
   navigate(session: string | undefined): void;
   /** The load failed for good (`whenReady()` waiters are already rejected). */
@@ -50,6 +61,10 @@ export class Lifecycle {
   private _timer?: ReturnType<typeof setTimeout>;
   /** The fixed session the last load used: a session is single-use, so a provider serves the next loads. */
   private _spent?: string | undefined;
+  /** A provider's session that no navigation has used, and when it arrived. */
+  private _unused?: { id: string; at: number } | undefined;
+  /** The provider call in flight, shared by the loads that wait for it. */
+  private _asking?: Promise<string> | undefined;
   private _renewals = 0;
   /** The current document's `load` event was seen. */
   private _loaded = false;
@@ -74,8 +89,11 @@ export class Lifecycle {
   /**
    * Starts a load in a new iframe, superseding any earlier one; a lazy
    * element's first load waits until it is near. `null`: nothing to load.
+   * `adopted`: the iframe is already navigating (server-rendered markup), so
+   * nothing is asked or navigated; `loaded` tells whether its document already
+   * fired `load`.
    */
-  start(request: LoadRequest | null): void {
+  start(request: LoadRequest | null, adopted?: { loaded: boolean }): void {
     const token = this.cancel();
     this.failure = null;
     this._setReady(false);
@@ -86,28 +104,45 @@ export class Lifecycle {
     }
     this._started = true;
     const { timeout, session, sessionProvider } = request;
-    this._loaded = this._readyDoc = false;
+    this._loaded = !!adopted?.loaded;
+    this._readyDoc = false;
     this._arm(token, timeout);
-    if ((session && session !== this._spent) || !sessionProvider) {
+    if (adopted) return;
+    const fixed = (session && session !== this._spent) || !sessionProvider;
+    this._host.begin(!fixed);
+    if (fixed) {
       // Without a provider a spent session is all there is; the platform refuses it and says so.
       this._spent = session;
       this._host.navigate(session || undefined);
       return;
     }
-    let answer: Promise<string>;
-    try {
-      answer = Promise.resolve(sessionProvider());
-    } catch (error) {
-      answer = Promise.reject(error);
-    }
-    answer.then(
-      (value) => {
-        if (token !== this._token) return; // superseded by a later load or a disconnect
-        if (typeof value === 'string' && value) this._host.navigate(value);
-        else this._fail(token, new SessionError('sessionProvider did not return a session id.'));
+    this._session(sessionProvider).then(
+      (id) => {
+        // Superseded by a later load or a disconnect: the session stays unused for the next load.
+        if (token !== this._token) return;
+        this._unused = undefined;
+        this._host.navigate(id);
       },
-      (error: unknown) => this._fail(token, new SessionError('sessionProvider rejected.', { cause: error })),
+      (error: SessionError) => this._fail(token, error),
     );
+  }
+
+  /** A session for the next navigation: an unused one, the call in flight, or a new call. */
+  private _session(provider: () => Promise<string>): Promise<string> {
+    const unused = this._unused;
+    if (unused && Date.now() - unused.at < UNUSED_SESSION_MS) return Promise.resolve(unused.id);
+    return (this._asking ??= new Promise<string>((resolve) => resolve(provider())).then(
+      (id) => {
+        this._asking = undefined;
+        if (typeof id !== 'string' || !id) throw new SessionError('sessionProvider did not return a session id.');
+        this._unused = { id, at: Date.now() };
+        return id;
+      },
+      (error: unknown) => {
+        this._asking = undefined;
+        throw new SessionError('sessionProvider rejected.', { cause: error });
+      },
+    ));
   }
 
   /** Drops the current attempt (its lazy wait, timer and provider answer); returns the next attempt's token. */

@@ -7,6 +7,10 @@ import * as config from './config.js';
 import { ConfigError, EmbedError, hostErrorDetail } from './errors.js';
 import { Lifecycle } from './lifecycle.js';
 import { FrameChannel } from './channel.js';
+import { preconnect } from './preconnect.js';
+import { routeMessage } from './router.js';
+import { takeOver, waitForMarkup, type Adopted } from './takeover.js';
+import { LoadTimeline } from './timing.js';
 import { dispatchEmbedEvent, dispatchHostError, dispatchPlatformEvent, type PlatformEmbedEventMap } from './inbound.js';
 import { Outbox, type StateKey } from './outbox.js';
 import { DEFAULT_TITLE, PlatformEmbedProperties } from './properties.js';
@@ -72,6 +76,13 @@ export class PlatformEmbedElement extends PlatformEmbedProperties {
   private _eff: config.Effective = { filters: {}, readyTimeout: config.DEFAULT_READY_TIMEOUT };
   private _needsLoad = false;
   private _pendingErrors: ConfigError[] = [];
+  private readonly _timeline = new LoadTimeline();
+  /** Server-rendered markup being taken over: its iframe, and what the keeper script kept. */
+  private _adopted?: Adopted | undefined;
+  /** Arrival time of the message being replayed (it arrived before the element was defined). */
+  private _arrival?: number | undefined;
+  /** Stops waiting for server-rendered markup that is still being parsed. */
+  private _unwait?: (() => void) | undefined;
 
   private readonly _outbox = new Outbox({
     isReady: () => this._life.ready,
@@ -86,9 +97,14 @@ export class PlatformEmbedElement extends PlatformEmbedProperties {
   });
 
   private readonly _life = new Lifecycle(this, {
+    begin: (provider) => {
+      if (provider) preconnect(this._eff.base!.origin);
+      this._startTimeline();
+    },
     navigate: (session) => this._navigateFrame(session),
-    // The embed's own error was dispatched as it arrived.
     fail: (error) => {
+      this._timeline.end();
+      // The embed's own error was dispatched as it arrived.
       if (!(error instanceof EmbedError)) dispatchHostError(this, hostErrorDetail(error, true));
     },
     renew: (attempt, error) => this._renew(attempt, error),
@@ -149,20 +165,34 @@ export class PlatformEmbedElement extends PlatformEmbedProperties {
   }
 
   override connectedCallback(): void {
+    // Defined before the parser reached the end of server-rendered markup: its iframe is still to come.
+    this._unwait = waitForMarkup(this, () => {
+      this._unwait = undefined;
+      this.connectedCallback();
+    });
+    if (this._unwait) return;
     super.connectedCallback();
     this._needsLoad = true;
     this.requestUpdate();
   }
 
   override disconnectedCallback(): void {
+    this._unwait?.();
     super.disconnectedCallback();
     this._life.disconnect();
+    this._timeline.end();
     this._channel.close();
-    // A re-inserted iframe would navigate to its old URL (and a spent session) on its own.
-    this.iframe?.removeAttribute('src');
+    this._view?.detach();
     this._frameSrc = undefined;
     this._frameKey++;
   }
+
+  /**
+   * Called instead of the disconnect and connect callbacks when the element is
+   * moved with `moveBefore()`: the iframe keeps its document, so the live
+   * embed stays as it is (no navigation, no session, `ready` kept).
+   */
+  connectedMoveCallback(): void {}
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     const all = !this.hasUpdated;
@@ -191,7 +221,9 @@ export class PlatformEmbedElement extends PlatformEmbedProperties {
   protected override update(changed: PropertyValues<this>): void {
     super.update(changed);
     const { failure, ready } = this._life;
-    (this._view ??= new ShadowView(this.renderRoot, this._onFrameLoad)).render({
+    const view = (this._view ??= new ShadowView(this.renderRoot, this._onFrameLoad));
+    if (this._adopted) view.adopt(this._adopted.frame, this._frameKey);
+    view.render({
       frameKey: this._frameKey,
       src: this._frameSrc,
       title: this.frameTitle || DEFAULT_TITLE,
@@ -207,6 +239,14 @@ export class PlatformEmbedElement extends PlatformEmbedProperties {
   protected override updated(): void {
     this._channel.attach(this.isConnected ? this.iframe : null);
     this._channel.observe(this.debug && this.isConnected);
+    const early = this._adopted?.early;
+    this._adopted = undefined;
+    // What the embed sent before the element was defined, in order and before anything later, through the one router.
+    for (const [event, time] of early?.messages ?? []) {
+      this._arrival = time;
+      routeMessage(event);
+    }
+    this._arrival = undefined;
     if (this._life.failure) this._life.reject(this._life.failure);
     // Host errors found while checking values are dispatched here, never
     // synchronously in connectedCallback where some frameworks miss them.
@@ -336,6 +376,13 @@ export class PlatformEmbedElement extends PlatformEmbedProperties {
     this._channel.origin = null;
     const { base, dashboard, path, readyTimeout, loading } = this._eff;
     const request = { session: this.session, sessionProvider: this.sessionProvider, timeout: readyTimeout, lazy: loading === 'lazy' };
+    const adopted = (this._adopted = takeOver(this, this.renderRoot, base?.origin));
+    if (adopted) {
+      this._startTimeline(adopted.early?.time);
+      this._navigateFrame(undefined, adopted.frame.getAttribute('src')!);
+      this._life.start({ ...request, lazy: false }, { loaded: !!adopted.early?.loaded });
+      return;
+    }
     // Nothing to load until both are valid.
     this._life.start(base && (dashboard || path) ? request : null);
   }
@@ -351,11 +398,15 @@ export class PlatformEmbedElement extends PlatformEmbedProperties {
     }
   }
 
-  private _navigateFrame(session: string | undefined): void {
+  private _startTimeline(time?: number): void {
+    this._timeline.start(this.id || null, (this._eff.dashboard ?? this._eff.path)!, time);
+  }
+
+  /** Points the load's iframe at the embed URL with `session`, or keeps the `adopted` one's. */
+  private _navigateFrame(session: string | undefined, adopted?: string): void {
     const { base, dashboard, path, timezone, filters } = this._eff;
     if (!base) return;
-    const src = buildEmbedUrl({ base, dashboard, path, session, timezone, allowExport: this.allowExport, filters });
-    this._frameSrc = src ?? undefined;
+    this._frameSrc = adopted ?? buildEmbedUrl({ base, dashboard, path, session, timezone, allowExport: this.allowExport, filters }) ?? undefined;
     this._channel.origin = base.origin;
     this._outbox.loaded(filters);
   }
@@ -371,12 +422,15 @@ export class PlatformEmbedElement extends PlatformEmbedProperties {
   private _receive(message: PlatformEventMessage): void {
     const payload = message.payload as Record<string, unknown>;
     if (message.type === 'platform:event:ready') {
+      this._timeline.arrived('ready', this._arrival);
       this._life.readied(payload as ReadyPayload);
       // State and waiting actions go out before listeners run, so a listener's own calls come after them.
       this._outbox.ready();
       this._life.resolve();
     } else if (message.type === 'platform:event:view' || message.type === 'platform:event:navigate') {
       this._currentPath = payload.path as string;
+    } else if (message.type === 'platform:event:dashboard-loaded') {
+      this._timeline.arrived('dashboard-loaded', this._arrival);
     }
     dispatchPlatformEvent(this, message);
     if (message.type === 'platform:event:error') {

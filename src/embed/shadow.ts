@@ -41,6 +41,26 @@ export class ShadowView {
     private readonly _onLoad: (event: Event) => void,
   ) {}
 
+  /**
+   * Makes `frame`, already navigating (server-rendered markup), the iframe of
+   * load `frameKey`: it is kept, never re-created or re-pointed.
+   */
+  adopt(frame: HTMLIFrameElement, frameKey: number): void {
+    this.frame = frame;
+    this._frameKey = frameKey;
+    frame.addEventListener('load', this._onLoad);
+  }
+
+  /**
+   * Takes the iframe out of the tree: a re-inserted iframe would navigate
+   * again to its old URL and spent session (a move, or a removal and a later
+   * insertion, makes a fresh load instead).
+   */
+  detach(): void {
+    this.frame?.remove();
+    this._frameKey = -1;
+  }
+
   render(state: ShadowState): void {
     if (this._frameKey !== state.frameKey) {
       // Every load gets a new iframe: a reused one would keep the last document's history and window.

@@ -164,17 +164,19 @@ describe('<platform-embed> lifecycle', () => {
     expect((await oneEvent(empty, 'platform-error')).detail.message).to.equal('sessionProvider did not return a session id.');
   });
 
-  it('drops a stale provider answer superseded by reload()', async () => {
+  it('a reload() before the navigation waits for the provider call already made', async () => {
     const answers = [deferred<string>(), deferred<string>()];
     let call = 0;
     const el = await connected({ dashboard: 'demo', sessionProvider: () => answers[call++]!.promise });
     await el.updateComplete;
     el.reload();
-    answers[1]!.resolve('second');
-    await oneEvent(el, 'platform-ready');
-    answers[0]!.resolve('first');
     await settle();
-    expect(sessionOf(el)).to.equal('second');
+    expect(call, 'one provider call in flight').to.equal(1);
+    const ready = oneEvent(el, 'platform-ready');
+    answers[0]!.resolve('first');
+    await ready;
+    expect(sessionOf(el)).to.equal('first');
+    expect(call).to.equal(1);
     expect(el.ready).to.equal(true);
   });
 

@@ -1,0 +1,182 @@
+/**
+ * Server-rendered markup (renderEmbed) taken over by the element, in every
+ * order: defined before the markup is parsed (the classic bundle in <head>),
+ * defined late (a module injected after the embed already talked), never
+ * defined (no JavaScript for the element), and the same markup inserted with
+ * innerHTML. Each page is a real document served by the test server
+ * (scripts/wtr-takeover-plugins.mjs) in a same-origin iframe; the embed in it is
+ * the cross-origin fixture tenant, whose navigations the server logs.
+ */
+import { expect, fixture, html, oneEvent } from '@open-wc/testing';
+import type { PlatformEmbedElement } from '../../src/embed/platform-embed.js';
+import { BASE, envelope, settle } from './helpers.js';
+
+type Log = { path: string; session: string | null }[];
+
+const embedLog = async (): Promise<Log> => (await fetch('/__embed-log')).json();
+const clearLog = () => fetch('/__embed-log?clear');
+
+/** Waits until `check` is true (polling each frame), failing with `what` after `ms`. */
+async function until(check: () => boolean, what: string, ms = 8000): Promise<void> {
+  const end = performance.now() + ms;
+  while (!check()) {
+    if (performance.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+/** An early message for the fixture's `send` parameter: posted by the embed right after ready. */
+const view = (path: string) => envelope('platform:event:view', { surface: 'dashboard', path });
+const early = [
+  view('/embed/dashboard/demo/a'),
+  envelope('platform:event:view', { surface: 'dashboard', path: '/x' }, { surface: 'nowhere' }),
+  envelope('platform:event:navigate', { path: '/embed/dashboard/demo/b' }),
+  { source: 'platform-embed', direction: 'event', type: 'platform:event:drilldown', timestamp: 1, surface: 'dashboard' },
+  envelope('platform:event:download', { format: 'zip', target: 'widget' }),
+  envelope('platform:event:custom-thing', { n: 1 }),
+  envelope('platform:event:dashboard-loaded', { publicId: 'demo', widgetCount: 3 }),
+];
+/** The valid ones, as `platform-event` details record them (type, and path where there is one). */
+const expectedEarly = [
+  'platform:event:ready',
+  'platform:event:view /embed/dashboard/demo/a',
+  'platform:event:navigate /embed/dashboard/demo/b',
+  'platform:event:custom-thing',
+  'platform:event:dashboard-loaded',
+];
+const describeSeen = (seen: { type: string; payload: { path?: string } }[]) =>
+  seen.map((d) => (d.payload.path ? `${d.type} ${d.payload.path}` : d.type));
+
+let sessionCount = 0;
+function pageOptions(extra: Record<string, unknown> = {}) {
+  const session = `ssr-${Date.now()}-${++sessionCount}`;
+  const path = `/embed/dashboard/demo/?send=${encodeURIComponent(JSON.stringify(early))}`;
+  return { session, options: { baseUrl: BASE, path, session, scheme: 'dark', attributes: { id: 'sales' }, ...extra } };
+}
+
+/** Loads a server-rendered page in a same-origin iframe. */
+async function openPage(order: 'first' | 'late' | 'never', extra: Record<string, unknown> = {}) {
+  const { session, options } = pageOptions(extra);
+  const frame = document.createElement('iframe');
+  frame.style.cssText = 'width:800px;height:900px';
+  frame.src = `/__ssr/page?order=${order}&options=${encodeURIComponent(JSON.stringify(options))}`;
+  await fixture(html`<div>${frame}</div>`);
+  await until(() => frame.contentWindow?.location.pathname === '/__ssr/page' && frame.contentDocument?.readyState === 'complete', 'the page to load');
+  const win = frame.contentWindow as Window & typeof globalThis & { seen: { type: string; payload: { path?: string } }[]; definedFirst: boolean };
+  const el = frame.contentDocument!.querySelector('platform-embed') as PlatformEmbedElement & { platformEmbedEarly?: { messages: unknown[] } };
+  return { frame, win, el, session, doc: frame.contentDocument! };
+}
+
+/** Injects the element's module into a page that has none yet. */
+async function defineIn(doc: Document): Promise<void> {
+  const script = doc.createElement('script');
+  script.type = 'module';
+  script.src = '/src/embed.ts';
+  doc.head.append(script);
+  await until(() => !!doc.defaultView!.customElements.get('platform-embed'), 'the element to be defined');
+}
+
+/** The fixture's own report: the actions it received. */
+async function frameActions(el: PlatformEmbedElement, win: Window): Promise<{ type: string; payload: unknown }[]> {
+  const id = Math.random();
+  const reply = new Promise<{ actions: { data: { type: string; payload: unknown } }[] }>((resolve) => {
+    const onMessage = (event: MessageEvent) => {
+      if (event.data?.fixtureReply === id) {
+        win.removeEventListener('message', onMessage);
+        resolve(event.data);
+      }
+    };
+    win.addEventListener('message', onMessage);
+  });
+  el.iframe!.contentWindow!.postMessage({ fixtureCommand: 'report', id }, '*');
+  return (await reply).actions.map((a) => ({ type: a.data.type, payload: a.data.payload }));
+}
+
+describe('<platform-embed> takes over server-rendered markup', () => {
+  beforeEach(clearLog);
+
+  it('never defined (no JavaScript for the element): the embed loads once with the server session, the keeper keeps its messages', async () => {
+    const { el, session, win } = await openPage('never');
+    await until(() => (el.platformEmbedEarly?.messages.length ?? 0) >= 6, 'the keeper to hold the early messages');
+    expect(win.customElements.get('platform-embed')).to.equal(undefined);
+    const iframe = el.shadowRoot!.querySelector('iframe')!;
+    expect(new URL(iframe.src).searchParams.get('session')).to.equal(session);
+    expect(el.hasAttribute('session')).to.equal(false);
+    expect((await embedLog()).map((e) => e.session)).to.deep.equal([session]);
+    // The element's box holds: its own height from the declarative styles.
+    expect(el.getBoundingClientRect().height).to.equal(600);
+  });
+
+  it('defined late: same iframe, one navigation, no provider call, early events replayed in order before later ones', async () => {
+    const { el, session, win, doc } = await openPage('late');
+    await until(() => (el.platformEmbedEarly?.messages.length ?? 0) >= 8, 'the early messages');
+    const iframe = el.shadowRoot!.querySelector('iframe')!;
+    const below = doc.getElementById('below')!.getBoundingClientRect().top;
+    let calls = 0;
+    el.sessionProvider = async () => `provided-${++calls}`;
+    await defineIn(doc);
+    await until(() => el.ready === true, 'ready after the takeover');
+    expect(describeSeen(win.seen)).to.deep.equal(expectedEarly);
+    expect(el.iframe).to.equal(iframe);
+    expect(el.hasAttribute('server-rendered')).to.equal(false);
+    expect(el.querySelector('template, script')).to.equal(null);
+    expect(el.platformEmbedEarly).to.equal(undefined);
+    expect(el.currentPath).to.equal('/embed/dashboard/demo/b');
+    expect(doc.getElementById('below')!.getBoundingClientRect().top, 'no layout shift').to.equal(below);
+    // State goes out as for any element, after the replayed ready.
+    const sent = await frameActions(el, win);
+    expect(sent).to.deep.include({ type: 'platform:action:set-color-scheme', payload: { scheme: 'dark' } });
+    // A later event comes after the replayed ones.
+    el.iframe!.contentWindow!.postMessage({ fixtureCommand: 'post', messages: [view('/embed/dashboard/demo/later')] }, '*');
+    await until(() => win.seen.length === expectedEarly.length + 1, 'the later event');
+    expect(describeSeen(win.seen).at(-1)).to.equal('platform:event:view /embed/dashboard/demo/later');
+    expect(calls).to.equal(0);
+    expect((await embedLog()).map((e) => e.session)).to.deep.equal([session]);
+    // From now on an ordinary element: reload() asks the provider set before the takeover.
+    el.reload();
+    await until(() => calls === 1 && el.ready, 'the reload');
+    expect((await embedLog()).map((e) => e.session)).to.deep.equal([session, 'provided-1']);
+  });
+
+  it('defined first (classic script in <head>): takes over the iframe the parser made, one navigation', async () => {
+    const { el, session, win } = await openPage('first');
+    expect(win.definedFirst, 'the element was defined before the markup').to.equal(true);
+    await until(() => el.ready === true, 'ready');
+    await until(() => win.seen.length >= expectedEarly.length, 'the early events');
+    expect(describeSeen(win.seen)).to.deep.equal(expectedEarly);
+    expect(el.hasAttribute('server-rendered')).to.equal(false);
+    expect(el.platformEmbedEarly, 'the keeper kept nothing once the element had taken over').to.equal(undefined);
+    expect(el.shadowRoot!.querySelectorAll('iframe').length).to.equal(1);
+    expect((await embedLog()).map((e) => e.session)).to.deep.equal([session]);
+  });
+
+  it('inserted with innerHTML (no declarative root, no script run): loads exactly once with the server session', async () => {
+    const { session, options } = pageOptions();
+    const markup = await (await fetch(`/__ssr/page?order=never&options=${encodeURIComponent(JSON.stringify(options))}`)).text();
+    const fragment = markup.slice(markup.indexOf('<platform-embed'), markup.indexOf('</platform-embed>') + '</platform-embed>'.length);
+    const container = await fixture<HTMLDivElement>(html`<div></div>`);
+    const seen: string[] = [];
+    container.addEventListener('platform-event', (e) => seen.push((e as CustomEvent).detail.type));
+    container.innerHTML = fragment;
+    const el = container.querySelector('platform-embed')!;
+    await oneEvent(el, 'platform-ready');
+    expect(el.iframe!.src).to.contain(`session=${session}`);
+    expect(el.shadowRoot!.querySelectorAll('iframe').length).to.equal(1);
+    expect(el.querySelector('template, script')).to.equal(null);
+    await until(() => seen.includes('platform:event:dashboard-loaded'), 'the embed events');
+    expect((await embedLog()).map((e) => e.session)).to.deep.equal([session]);
+  });
+
+  it('markup whose iframe is not on the tenant origin is not taken over', async () => {
+    const container = await fixture<HTMLDivElement>(html`<div></div>`);
+    let calls = 0;
+    container.innerHTML = `<platform-embed base-url="${BASE}" dashboard="demo" server-rendered><template shadowrootmode="open"><iframe src="http://127.0.0.2:${location.port}/test/fixtures/tenant/embed/dashboard/demo?session=foreign"></iframe></template><script>void 0</script></platform-embed>`;
+    const el = container.querySelector('platform-embed')!;
+    el.sessionProvider = async () => `fresh-${++calls}`;
+    await oneEvent(el, 'platform-ready');
+    expect(el.iframe!.src).to.contain('session=fresh-1');
+    expect(el.shadowRoot!.querySelectorAll('iframe').length).to.equal(1);
+    await settle();
+    expect((await embedLog()).map((e) => e.session)).to.deep.equal(['fresh-1']);
+  });
+});
