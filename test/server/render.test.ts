@@ -225,3 +225,33 @@ describe('one source for the element and renderEmbed', () => {
     }
   });
 });
+
+describe('after the takeover, a provider set later serves reloads only', () => {
+  beforeEach(mockReset);
+  afterEach(() => document.querySelectorAll('body > iframe').forEach((f) => f.remove()));
+
+  it('setting sessionProvider on a taken-over element starts no load; reload() then asks it once', async () => {
+    const { mockUrl } = await mockPlatform();
+    const session = await newSession();
+    const { win, doc, host } = await loadPage({ baseUrl: mockUrl, session, dashboard: DASHBOARD });
+    const script = doc.createElement('script');
+    script.type = 'module';
+    script.src = '/src/embed.ts';
+    doc.body.append(script);
+    const el = host as HTMLElement & { ready: boolean; sessionProvider?: () => Promise<string>; reload(): void };
+    await waitUntil(() => win.customElements.get('platform-embed') && el.ready, 'taken over and ready', { timeout: 10_000 });
+    let calls = 0;
+    el.sessionProvider = async () => {
+      calls++;
+      return newSession();
+    };
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(calls, 'no provider call for a provider set later').to.equal(0);
+    expect(el.ready).to.equal(true);
+    expect(await embedLoads(session)).to.equal(1);
+    const embedGets = async () => (await mockRequests()).filter((r) => r.method === 'GET' && r.path.startsWith('/embed/')).length;
+    expect(await embedGets()).to.equal(1);
+    el.reload();
+    await waitUntil(async () => calls === 1 && el.ready && (await embedGets()) === 2, 'reloaded with a session from the provider', { timeout: 10_000 });
+  });
+});
