@@ -29,7 +29,7 @@ interface Loaded {
 }
 
 /** Loads the server-rendered page in a same-origin iframe; resolves when its `load` fired. */
-async function loadPage(options: Record<string, unknown>, extra: { csp?: string; sandbox?: string } = {}): Promise<Loaded> {
+async function loadPage(options: RenderEmbedOptions | Record<string, unknown>, extra: { csp?: string; sandbox?: string } = {}): Promise<Loaded> {
   const query = new URLSearchParams({ options: JSON.stringify(options) });
   if (extra.csp) query.set('csp', extra.csp);
   const frame = document.createElement('iframe');
