@@ -126,7 +126,7 @@ export function checkOptions(input: unknown): CheckedOptions {
     frameTitle: optionalString(options, 'frameTitle'),
     allow: optionalString(options, 'allow'),
     referrerPolicy: optionalString(options, 'referrerPolicy'),
-    nonce: optionalString(options, 'nonce') === '' ? refuse('nonce', 'must not be empty') : optionalString(options, 'nonce'),
+    nonce: optionalString(options, 'nonce') || (options.nonce === '' ? refuse('nonce', 'must not be empty') : undefined),
     attributes: checkAttributes(options.attributes),
   };
 }
