@@ -42,7 +42,7 @@ const html = (s) => String(s).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`
 /** Starts both servers; resolves with their origins, `close()` and the timing log. */
 export async function startTtdServer({ scriptMs = 600, sessionMs = 150, connectMs = 100 } = {}) {
   const { renderEmbed } = await import('../dist/server/index.js');
-  const log = { documentAt: 0, embeds: [] };
+  const log = { documentAt: 0, embeds: [], connections: [] };
   let sessions = 0;
 
   function page(arm, tenant, session) {
@@ -83,6 +83,7 @@ export async function startTtdServer({ scriptMs = 600, sessionMs = 150, connectM
     if (url.pathname === '/ttd/page') {
       log.documentAt = performance.now();
       log.embeds = [];
+      log.connections = [];
       const arm = url.searchParams.get('arm');
       const tenant = url.searchParams.get('tenant');
       let session = '';
@@ -101,7 +102,7 @@ export async function startTtdServer({ scriptMs = 600, sessionMs = 150, connectM
       return send(200, 'application/json', JSON.stringify({ sessionId: `ttd-${++sessions}` }));
     }
     if (url.pathname === '/ttd/log') {
-      return send(200, 'application/json', JSON.stringify({ documentAt: log.documentAt, embeds: log.embeds }));
+      return send(200, 'application/json', JSON.stringify(log));
     }
     if (url.pathname.startsWith('/embed/')) {
       log.embeds.push(performance.now());
@@ -121,6 +122,7 @@ export async function startTtdServer({ scriptMs = 600, sessionMs = 150, connectM
 
   const sockets = new Set();
   const relay = createTcpServer((socket) => {
+    log.connections.push(performance.now());
     sockets.add(socket);
     socket.pause();
     setTimeout(() => {
@@ -136,7 +138,7 @@ export async function startTtdServer({ scriptMs = 600, sessionMs = 150, connectM
       upstream.on('error', end).on('close', end);
     }, connectMs);
   });
-  await new Promise((resolve) => relay.listen(0, '127.0.0.1', resolve));
+  await new Promise((resolve) => relay.listen({ port: 0, host: '::', ipv6Only: false }, resolve));
 
   return {
     hostOrigin: `http://localhost:${port}`,
