@@ -48,6 +48,7 @@ export default {
   middleware: [
     ...(await import('./scripts/wtr-hardening-plugins.mjs')).hardeningMiddlewares(),
     ...(await import('./scripts/wtr-takeover-plugins.mjs')).takeoverMiddlewares(),
+    (await import('./scripts/wtr-server-plugins.mjs')).serverRenderMiddleware(),
   ],
   reporters: [defaultReporter(), summaryReporter({ flatten: false }), countingReporter(`test-results/browser-${browser}.json`)],
   coverage,

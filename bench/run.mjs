@@ -5,7 +5,7 @@
 //
 //   npm run bench                      every benchmark, full size
 //   npm run bench -- --quick           fewer rounds and cycles, for a quick look
-//   npm run bench -- --only=size,leaks a subset: size, throughput, startup, leaks, many
+//   npm run bench -- --only=size,leaks a subset: size, throughput, startup, leaks, many, ttd
 //   npm run bench -- --check           exit 1 when a budget is not met
 //   --rounds=N --startup-rounds=N --cycles=N --messages=N --kind=view|drilldown
 //
@@ -22,6 +22,7 @@ import { runLeaks } from './suites/leaks.mjs';
 import { runMany } from './suites/many.mjs';
 import { runStartup } from './suites/startup.mjs';
 import { runThroughput } from './suites/throughput.mjs';
+import { runTtd } from './suites/ttd.mjs';
 
 const argv = process.argv.slice(2);
 const flag = (name) => argv.includes(`--${name}`);
@@ -39,7 +40,7 @@ const options = {
   startupRounds: Number(value('startup-rounds', quick ? 10 : 31)),
   cycles: Number(value('cycles', quick ? 100 : 1_000)),
 };
-const only = value('only', 'size,throughput,startup,leaks,many').split(',');
+const only = value('only', 'size,throughput,startup,leaks,many,ttd').split(',');
 const log = (line) => console.error(`[bench] ${line}`);
 
 const results = {
@@ -95,6 +96,7 @@ async function benchBrowser() {
       ['startup', runStartup],
       ['leaks', runLeaks],
       ['many', runMany],
+      ['ttd', runTtd],
     ].filter(([name]) => only.includes(name));
     for (const [name, run] of suites) {
       // A fresh page per benchmark: nothing one leaves behind skews another.
@@ -124,7 +126,7 @@ async function benchBrowser() {
 let exitCode = 0;
 try {
   if (only.includes('size')) await benchSizes();
-  if (only.some((name) => ['throughput', 'startup', 'leaks', 'many'].includes(name))) await benchBrowser();
+  if (only.some((name) => ['throughput', 'startup', 'leaks', 'many', 'ttd'].includes(name))) await benchBrowser();
 } catch (error) {
   log(error.stack ?? String(error));
   exitCode = 1;

@@ -77,6 +77,7 @@ export class PlatformEmbedElement extends PlatformEmbedActions {
   private readonly _timeline = new LoadTimeline();
   /** Server-rendered markup being taken over: its iframe, and what the keeper script kept. */
   private _adopted?: Adopted | undefined;
+  private _serverLoad = false;
   /** Arrival time of the message being replayed (it arrived before the element was defined). */
   private _arrival?: number | undefined;
   /** Stops waiting for server-rendered markup that is still being parsed. */
@@ -195,7 +196,7 @@ export class PlatformEmbedElement extends PlatformEmbedActions {
     const reload =
       this._needsLoad ||
       reloadKeys.some((key) => changed.has(key)) ||
-      (changed.has('sessionProvider') && !this.session) ||
+      (changed.has('sessionProvider') && !this.session && !this._serverLoad) ||
       (changed.has('path') && !this._life.ready && !eff.dashboard) ||
       (changed.has('loading') && eff.loading === 'eager' && this._life.deferred);
     if (reload) {
@@ -282,6 +283,7 @@ export class PlatformEmbedElement extends PlatformEmbedActions {
     const { base, dashboard, path, readyTimeout, loading } = this._eff;
     const request = { session: this.session, sessionProvider: this.sessionProvider, timeout: readyTimeout, lazy: loading === 'lazy' };
     const adopted = (this._adopted = takeOver(this, this.renderRoot, base?.origin));
+    this._serverLoad = !!adopted;
     if (adopted) {
       this._startTimeline(adopted.early?.time);
       this._navigateFrame(undefined, adopted.frame.getAttribute('src')!);

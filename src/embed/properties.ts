@@ -6,9 +6,9 @@
 import { ReactiveElement } from '@lit/reactive-element';
 import type { ColorScheme, EmbedTheme } from '../protocol/catalog.js';
 import { DEFAULT_READY_TIMEOUT } from './config.js';
+import { DEFAULT_ALLOW, DEFAULT_REFERRER_POLICY, DEFAULT_TITLE } from './defaults.js';
 
-/** The default accessible title of the iframe. */
-export const DEFAULT_TITLE = 'Embedded analytics';
+export { DEFAULT_TITLE };
 
 /** The same object set again is a change: the element compares what it sent, not identity. */
 const always = () => true;
@@ -70,9 +70,9 @@ export class PlatformEmbedProperties extends ReactiveElement {
   /** Milliseconds to wait for ready after a load starts (default 20000); `0` disables. */
   readyTimeout: number = DEFAULT_READY_TIMEOUT;
   /** The iframe's permissions policy. */
-  allow = 'fullscreen; clipboard-write';
+  allow = DEFAULT_ALLOW;
   /** The iframe's referrer policy. */
-  referrerPolicy = 'strict-origin-when-cross-origin';
+  referrerPolicy = DEFAULT_REFERRER_POLICY;
   /** Logs every accepted and rejected message, with the reason, through `console.debug`. */
   debug = false;
 

@@ -3,15 +3,10 @@
  * overlays cover it while loading or failed) and its rendering.
  */
 import { unsafeCSS } from '@lit/reactive-element';
+import { EMBED_CSS } from './styles.js';
 
 // A constant string, not the `css` tag: the embed-only bundle then carries no template checks.
-export const embedStyles = unsafeCSS(
-  ':host{display:block;position:relative;height:var(--platform-embed-height,600px);overflow:hidden}' +
-    ':host([hidden]),.overlay[hidden]{display:none}' +
-    'iframe{display:block;width:100%;height:100%;border:0}' +
-    '.overlay{position:absolute;inset:0;display:flex;align-items:center;justify-content:center;' +
-    'background:var(--platform-embed-overlay-background,Canvas);color:var(--platform-embed-overlay-color,CanvasText);font:inherit}',
-);
+export const embedStyles = unsafeCSS(EMBED_CSS);
 
 /** What the shadow tree shows; `frameKey` changes once per load. */
 export interface ShadowState {

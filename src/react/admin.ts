@@ -1,3 +1,5 @@
+'use client';
+
 /**
  * `PlatformAdminPanel`: `<platform-admin-panel>` as a React component (React
  * 18 and 19), made with `@lit/react`. Using the component defines the

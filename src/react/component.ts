@@ -1,3 +1,5 @@
+'use client';
+
 /**
  * What both React components are made of: `@lit/react`'s `createComponent`
  * with every DOM event of the element as an `on` + PascalCase prop

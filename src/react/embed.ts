@@ -1,3 +1,5 @@
+'use client';
+
 /**
  * `PlatformEmbed`: `<platform-embed>` as a React component (React 18 and 19),
  * made with `@lit/react`. Props are set as properties (objects and functions

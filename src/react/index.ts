@@ -1,3 +1,5 @@
+'use client';
+
 /**
  * `platform-embed/react`: the React components of both elements. Import what
  * you render; a production bundle keeps only the components used.

@@ -1,7 +1,8 @@
 // End-to-end: the README's page snippets, as written, against the mock
 // platform, in Chromium. The plain-HTML page runs with its own Node backend
 // (docs/hosts/html/server.mjs, which creates a session per load with
-// `generateSession`); the CMS markup gets the session its server would render
+// `generateSession`); the server-rendered page of the README's "Server
+// rendering" section runs as written (docs/hosts/server/server.mjs); the CMS markup gets the session its server would render
 // into it. The snippets name the tenant of `npm run mock`
 // (http://127.0.0.1:4100) and a CDN: the browser's requests to both are
 // answered by a mock platform on a free port and by the local dist/.
@@ -24,9 +25,9 @@ let mock;
 let browser;
 let backend;
 
-/** Starts docs/hosts/html/server.mjs on a free port, pointed at the mock; resolves with its URL. */
-function startBackend(platformUrl) {
-  const child = spawn(process.execPath, ['docs/hosts/html/server.mjs'], {
+/** Starts a backend (docs/hosts/html/server.mjs by default) on a free port, pointed at the mock; resolves with its URL. */
+function startBackend(platformUrl, script = 'docs/hosts/html/server.mjs') {
+  const child = spawn(process.execPath, [script], {
     env: { ...process.env, PORT: '0', PLATFORM_URL: platformUrl },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -93,6 +94,38 @@ describe('README page snippets against the mock platform', () => {
       assert.doesNotMatch(backend.output(), /mock-key|Bearer/);
     } finally {
       await ctx.close();
+    }
+  });
+
+  it('docs/hosts/server: the server-rendered page, the dashboard loading from the HTML and taken over by the element once', async () => {
+    const rendered = await startBackend(mock.url, 'docs/hosts/server/server.mjs');
+    const ctx = await browser.newContext();
+    const page = await ctx.newPage();
+    const errors = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    try {
+      // What the server sends: the element with its declarative root, the session only in the iframe's src.
+      const html = await (await fetch(rendered.url)).text();
+      const element = /<platform-embed ([^>]*)><template shadowrootmode="open">/.exec(html);
+      assert.ok(element, 'a server-rendered element in the HTML');
+      assert.match(element[1], /server-rendered$/);
+      assert.doesNotMatch(element[1], /ses_/);
+      assert.match(html, /<iframe [^>]*src="[^"]*\/embed\/dashboard\/sales-overview\?session=ses_[^"]+"/);
+
+      await page.goto(rendered.url);
+      await eventually(() => page.evaluate(() => document.getElementById('dashboard').ready), 'the element took over and is ready');
+      const frame = page.frames().find((f) => f.url().startsWith(`${mock.url}/embed/`));
+      const session = new URL(frame.url()).searchParams.get('session');
+      assert.match(session, /^ses_/);
+      await eventually(async () => (await frame.textContent('[data-testid="dashboard-title"]')) === 'Sales overview', 'the dashboard is shown');
+      const navigations = mock.state.requests.filter((r) => r.path.startsWith('/embed/') && r.query.session === session);
+      assert.equal(navigations.length, 1, 'one navigation of the embed with the server session');
+      assert.equal(await page.evaluate(() => document.getElementById('dashboard').hasAttribute('server-rendered')), false);
+      assert.deepEqual(errors, []);
+      assert.doesNotMatch(rendered.output(), /mock-key|Bearer|ses_/);
+    } finally {
+      await ctx.close();
+      rendered.child.kill();
     }
   });
 

@@ -1,0 +1,7 @@
+/**
+ * `platform-embed/server`: server-rendered `<platform-embed>` HTML for the
+ * host's backend or SSR framework. DOM-free: it runs in Node ≥ 20 and in
+ * runtimes without a DOM, and defines nothing.
+ */
+export { renderEmbed } from './render.js';
+export type { RenderEmbedOptions } from './options.js';
