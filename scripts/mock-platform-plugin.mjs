@@ -25,11 +25,11 @@ export function mockPlatformPlugin() {
   return {
     name: 'mock-platform',
     async serverStart() {
-      if (!existsSync(new URL('../dist/api/schemas.js', import.meta.url))) {
-        throw new Error('The mock platform imports the built package: run `npm run build` first.');
+      if (!existsSync(new URL('../dist/testing/server.js', import.meta.url))) {
+        throw new Error('The mock platform is part of the built package: run `npm run build` first.');
       }
-      const { startMockPlatform } = await import('../mock/server.mjs');
-      mock = await startMockPlatform({ port: 0, host: '127.0.0.1' });
+      const { startMockServer } = await import('../dist/testing/server.js');
+      mock = await startMockServer({ port: 0, host: '127.0.0.1' });
       closedUrl = `http://127.0.0.1:${await closedPort()}`;
     },
     async serverStop() {

@@ -13,7 +13,7 @@ import { spawn } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { chromium } from 'playwright-core';
 import { browserPath, chromiumArgs } from '../../scripts/browsers.mjs';
-import { startMockPlatform } from '../../mock/server.mjs';
+import { startMockServer } from '../../dist/testing/server.js';
 import { PlatformApiClient } from '../../dist/index.js';
 import { eventually } from './helpers.mjs';
 
@@ -60,7 +60,7 @@ const embedFrame = (page) => page.frames().find((f) => f.url().startsWith(`${wri
 
 describe('README page snippets against the mock platform', () => {
   before(async () => {
-    mock = await startMockPlatform({ port: 0 });
+    mock = await startMockServer({ port: 0 });
     backend = await startBackend(mock.url);
     browser = await chromium.launch({ executablePath: browserPath('chromium'), args: chromiumArgs, headless: true });
   });
