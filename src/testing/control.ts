@@ -46,8 +46,8 @@ export interface MockEmbed {
   reload(): Promise<void>;
 }
 
-/** How long a page may be away (a reload) before it counts as gone. */
-const GRACE_MS = 2000;
+/** How long a page may be away (a reload by the browser itself) before it counts as gone. */
+const GRACE_MS = 500;
 
 interface Pending {
   resolve: () => void;
