@@ -9,7 +9,7 @@ import { createApiHandler, matchRoute } from './api.js';
 import { EmbedRegistry } from './control.js';
 import { createEmbedHandler, type EmbedState } from './sessions.js';
 import { handleHooks, takeRule, applyRule } from './hooks.js';
-import { answerPreflight, applyCors, listen, sendError } from './http.js';
+import { answerPreflight, applyCors, listen, readBody, sendError } from './http.js';
 import { MockState, apiKeys, type ApiKeys, type RequestEntry } from './state.js';
 
 const embedPrefixes = ['/embed/', '/api/v1/embed/', '/mock-embed/'];
@@ -107,6 +107,15 @@ export async function startMockServer({ port = 0, host = '127.0.0.1', log = fals
     const entry = logEntry(state, req, requestUrl, operation);
     const method = req.method ?? 'GET';
     const rule = takeRule(state, method, pathname, operation);
+    // A request a rule answers is still logged with what it tried to write.
+    if (rule && (rule.status !== undefined || rule.body !== undefined) && (method === 'PUT' || method === 'POST')) {
+      const text = await readBody(req).catch(() => '');
+      try {
+        entry.body = text ? JSON.parse(text) : undefined;
+      } catch {
+        entry.body = text.slice(0, 2000);
+      }
+    }
     if (rule && (await applyRule(rule, req, res, wait))) return;
     if (embed && handleEmbed(req, res, requestUrl, entry)) return;
     if (!match) return sendError(res, 404, `No route for ${method} ${pathname.slice(0, 200)}`);

@@ -97,6 +97,7 @@ describe('startMockPlatform: options and API', () => {
     const api = new PlatformApiClient({ baseUrl: platform.url, token: platform.apiKey });
     platform.fail({ operation: 'updateDeploymentSettings', status: 409 });
     await assert.rejects(api.updateDeploymentSettings(42, { name: 'Renamed' }), (e) => e instanceof PlatformApiError && e.status === 409);
+    assert.deepEqual(platform.requests().at(-1).body, { name: 'Renamed' }, 'a failed write is logged with its body');
     assert.equal((await api.updateDeploymentSettings(42, { name: 'Renamed' })).name, 'Renamed');
     platform.fail({ operation: 'generateSession', status: 503, times: 2 });
     await assert.rejects(api.generateSession({ deploymentId: 42, externalId: 'c@example.com' }), (e) => e.status === 503);
