@@ -46,9 +46,6 @@ export interface MockEmbed {
   reload(): Promise<void>;
 }
 
-/** How long a page may be away (a reload by the browser itself) before it counts as gone. */
-const GRACE_MS = 500;
-
 interface Pending {
   resolve: () => void;
   reject: (error: Error) => void;
@@ -177,6 +174,11 @@ class Embed implements MockEmbed {
     });
   }
 
+  /** Whether reload() is waiting for this page to come back. */
+  get reloading(): boolean {
+    return this._reloading !== null;
+  }
+
   /** The page's stream opened (first load or after a reload). */
   attach(stream: ServerResponse): void {
     clearTimeout(this._goneTimer);
@@ -203,8 +205,9 @@ class Embed implements MockEmbed {
       this._reloading?.reject(new Error(`${this._label} is gone.`));
       this._notify();
     };
-    if (now) gone();
-    else this._goneTimer = setTimeout(gone, this._reloading ? 5000 : GRACE_MS).unref();
+    // Only a reload asked for with reload() comes back to this MockEmbed; any other load is a new page.
+    if (now || !this._reloading) gone();
+    else this._goneTimer = setTimeout(gone, 5000).unref();
   }
 
   /** A message from the page: an acknowledgement or an action it received. */
@@ -284,7 +287,9 @@ export class EmbedRegistry {
 
   /** `GET /mock-embed/control[?embed=<id>]`: the page's command stream; `embed` is its id before a reload. */
   openStream(req: IncomingMessage, res: ServerResponse, url: URL): void {
-    const previous = this._byId.get(url.searchParams.get('embed') ?? '');
+    const before = this._byId.get(url.searchParams.get('embed') ?? '');
+    // A document that kept its history entry (a reload, a same-URL navigation) is the same page only when reload() asked for it.
+    const previous = before?.reloading ? before : undefined;
     const embed = previous ?? new Embed(randomBytes(9).toString('base64url'), { path: '', session: false }, this._expire);
     this._byId.set(embed.id, embed);
     res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-store', Connection: 'keep-alive' });

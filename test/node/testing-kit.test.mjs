@@ -220,6 +220,20 @@ describe('MockEmbed drives the embed page in the browser', () => {
     await until(async () => (await page.locator('#drawer').textContent()) === 'orders.product = Pro', 'the drawer after a reload');
   });
 
+  it('a load that reload() did not ask for is a new embed page, even at the same URL', async () => {
+    const direct = await browser.newPage();
+    try {
+      for (let i = 0; i < 2; i += 1) {
+        await direct.goto(`${platform.url}/embed/dashboard/ops-health?session=unknown`);
+        const embed = await platform.nextEmbed();
+        assert.equal(embed.path, '/embed/dashboard/ops-health');
+        assert.equal(embed.session, false);
+      }
+    } finally {
+      await direct.close();
+    }
+  });
+
   it('a page that is gone rejects every wait promptly, not at its timeout', async () => {
     const embed = platform.embeds().at(-1);
     await page.evaluate(() => document.querySelector('platform-embed').remove());
