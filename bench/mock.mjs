@@ -7,7 +7,9 @@
 //    and a sessionProvider backed by a session route (the customer's setup),
 //    from the host page's navigation start to `platform-ready`, and to
 //    nextEmbed() resolving in Node. Baseline: the same page with the kit's
-//    control channel refused, which is the embed page without the kit.
+//    control channel refused, which is the embed page without the kit. The
+//    figures are the whole page (host page, bundle, session route, embed
+//    page); on a busy machine they vary a lot, the ratio much less.
 //
 //   node bench/mock.mjs [--rounds=N]      (run `npm run build` first)
 import { createServer } from 'node:http';
@@ -86,7 +88,8 @@ async function embedReady() {
     for (let round = 0; round <= rounds; round += 1) {
       for (const variant of alternate(['kit', 'plain'], round)) {
         const page = await context.newPage();
-        if (variant === 'plain') await page.route((url) => url.pathname === '/mock-embed/control', (route) => route.abort());
+        // Both arms route the stream, so request interception costs both the same.
+        await page.route((url) => url.pathname === '/mock-embed/control', (route) => (variant === 'plain' ? route.abort() : route.continue()));
         const next = variant === 'kit' ? platform.nextEmbed({ timeout: 10_000 }).then(() => performance.now()) : null;
         const navigated = performance.now();
         await page.goto(host.url);

@@ -3,7 +3,7 @@
 // ends with a message that says what it waited for; `close()` leaves nothing
 // open.
 import { randomBytes } from 'node:crypto';
-import type { EmbedAction, EmbedFailure, MockEmbed } from './control.js';
+import type { EmbedAction, EmbedFailure, MockEmbed } from './types.js';
 import { DASHBOARDS } from './embed/data.js';
 import { checkRule, ruleKeys } from './hooks.js';
 import { routes } from './api.js';
