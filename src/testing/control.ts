@@ -12,6 +12,9 @@ import type { EmbedAction, EmbedFailure, MockEmbed } from './types.js';
 
 export type { EmbedAction, EmbedFailure, MockEmbed };
 
+/** How long the acknowledgement of a command may trail the page's end. */
+const ACK_GRACE_MS = 1000;
+
 interface Pending {
   resolve: () => void;
   reject: (error: Error) => void;
@@ -164,8 +167,16 @@ class Embed implements MockEmbed {
   detach(stream: ServerResponse, now = false): void {
     if (this._stream !== stream) return;
     this._stream = null;
-    for (const pending of this._pending.values()) pending.reject(new Error(`${this._label} closed before answering.`));
-    this._pending.clear();
+    // A command whose effect ends the page (an auth failure the host renews, a reload) may see the
+    // stream close before its acknowledgement, which travels on another connection, arrives.
+    const pending = [...this._pending.entries()];
+    const reject = () => {
+      for (const [seq, entry] of pending) {
+        if (this._pending.delete(seq)) entry.reject(new Error(`${this._label} closed before answering.`));
+      }
+    };
+    if (now) reject();
+    else if (pending.length) setTimeout(reject, ACK_GRACE_MS).unref();
     const gone = () => {
       this._gone = true;
       this._reloading?.reject(new Error(`${this._label} is gone.`));
