@@ -11,7 +11,7 @@ export function sessionCurl(url: string, apiKey: string): string {
 }
 
 const dashboardLines = (url: string) =>
-  Object.entries(DASHBOARDS).map(([id, d]) => `  ${id.padEnd(18)} ${d.title}   <platform-embed base-url="${url}" dashboard="${id}">`);
+  Object.entries(DASHBOARDS).map(([id, d]) => `  ${id.padEnd(18)} ${d.title.padEnd(19)} <platform-embed base-url="${url}" dashboard="${id}">`);
 
 /** `npx platform-embed-mock`: the mock as a customer starts it. */
 export function kitBanner({ url, apiKey, deployments }: { url: string; apiKey: string; deployments: readonly number[] }): string {
