@@ -142,7 +142,7 @@ function platformOf(server: MockServer, apiKey: string): MockPlatform {
           authorized: r.key !== null,
         })),
     sessions: () =>
-      [...state.sessions.entries()].map(([sessionId, s]) => ({ sessionId, externalId: s.external ? s.viewer : null, used: s.used })),
+      state.generated.map(({ sessionId, record: s }) => ({ sessionId, externalId: s.external ? s.viewer : null, used: s.used })),
     fail(rule) {
       state.failures.push(checkFailRule(rule));
     },

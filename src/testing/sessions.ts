@@ -59,6 +59,8 @@ export interface EmbedState {
   sessions: Map<string, SessionRecord>;
   credentials: Map<string, Credential>;
   viewers: Map<string, { email: string | null; userAttributes: { name: string; value: unknown }[]; updatedAt: number }>;
+  /** Every session generated since the last reset, in order; unlike `sessions`, never purged. */
+  generated: { sessionId: string; record: SessionRecord }[];
 }
 type Json = Record<string, any>;
 /** How long a session id may wait to be used. */
@@ -156,6 +158,7 @@ export function createEmbedHandler(ctx: {
     s.sessions = new Map(); // session id → what generate-session was given, until used or expired
     s.credentials = new Map(); // credential → { sessionId, expiresAt, fault? }
     s.viewers = new Map(); // external viewer id → { email, userAttributes, updatedAt }
+    s.generated = [];
   };
   if (!(state.sessions instanceof Map)) fresh(state);
   state.resetHooks.add(fresh);
@@ -189,7 +192,9 @@ export function createEmbedHandler(ctx: {
     if (session.external) state.viewers.set(session.viewer, { email: session.email, userAttributes: session.userAttributes, updatedAt: now() });
     const sessionId = `ses_${randomBytes(18).toString('base64url')}`;
     const tenant = session.embedTenantName ?? state.accounts.get(principal.accountId)?.name.toLowerCase() ?? null;
-    state.sessions.set(sessionId, { ...session, embedTenant: tenant, createdAt: now(), expiresAt: now() + SESSION_TTL_MS, used: false });
+    const record: SessionRecord = { ...session, embedTenant: tenant, createdAt: now(), expiresAt: now() + SESSION_TTL_MS, used: false };
+    state.sessions.set(sessionId, record);
+    state.generated.push({ sessionId, record });
     sendJson(res, 200, { sessionId });
   }
 
