@@ -83,23 +83,3 @@ describe('testing kit: MockEmbed drives the mock embed page', () => {
     expect(message).to.match(/is gone/);
   });
 });
-
-describe('testing kit: an unknown dashboard', () => {
-  it('gets the platform\'s fatal not-found error event', async () => {
-    const mock = await mockPlatform();
-    const el = await fixture<PlatformEmbedElement>(html`<platform-embed base-url=${mock.mockUrl} dashboard="no-such-dashboard"></platform-embed>`);
-    el.sessionProvider = async () => {
-      const response = await fetch(`${mock.mockUrl}/api/v1/embed/generate-session`, {
-        method: 'POST',
-        headers: { Authorization: `Bearer ${mock.adminKey}`, 'Content-Type': 'application/json' },
-        body: JSON.stringify({ deploymentId: 42, externalId: 'kit@example.com' }),
-      });
-      return ((await response.json()) as { sessionId: string }).sessionId;
-    };
-    let error = await oneEvent(el, 'platform-error');
-    // A ready comes first (the session was fine); the not-found error follows it.
-    while (error.detail.name !== 'NotFoundError') error = await oneEvent(el, 'platform-error');
-    expect(error.detail).to.include({ name: 'NotFoundError', context: 'dashboard', fatal: true });
-    expect(el.ready).to.equal(false);
-  });
-});

@@ -128,10 +128,7 @@ function show(r, previousPath) {
   if (!next) {
     mount(surfaceEl, h('div', { class: 'not-found', testid: 'not-found' }, h('h1', {}, 'Nothing here'), h('p', { class: 'muted' }, `${r.path} does not exist or was unpublished.`)));
     emit('view', { surface: r.surface, path: r.path, ...idPart, title: 'Not found' });
-    // Opening a dashboard that does not exist ends the embed, as the platform's does; a viewer's
-    // navigation to one inside a working embed does not.
-    const fatal = previousPath === undefined;
-    emit('error', { message: `Nothing exists at ${r.path}.`, name: 'NotFoundError', context: r.surface, fatal });
+    emit('error', { message: `Nothing exists at ${r.path}.`, name: 'NotFoundError', context: r.surface, fatal: false });
     return;
   }
   mount(surfaceEl, next.element);
