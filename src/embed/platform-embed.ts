@@ -81,7 +81,6 @@ export class PlatformEmbedElement extends PlatformEmbedProperties {
   });
 
   private readonly _channel = new FrameChannel({
-    isDebug: () => this.debug,
     receive: (message) => this._receive(message),
   });
 
