@@ -93,32 +93,31 @@ function checkScalar(type: FieldType, value: unknown): boolean {
   }
 }
 
-/**
- * Why `value` (present, not `undefined`) does not fit `spec`, as the end of
- * a reason that the caller prefixes with the field's path; `undefined` when it
- * fits. Nothing is built on the accepted path: the embed checks every message.
- */
-function problem(spec: FieldSpec, value: unknown): string | undefined {
-  if (value === null) return spec.nullable || spec.type === 'unknown' ? undefined : ' must not be null';
-  if (!checkScalar(spec.type, value)) return ` must be ${article(spec.type)}, got ${describe(value)}`;
+function checkField(spec: FieldSpec, value: unknown, path: string): Validation<unknown> {
+  if (value === null) {
+    return spec.nullable || spec.type === 'unknown'
+      ? { ok: true, value: null }
+      : { ok: false, reason: `${path} must not be null` };
+  }
+  if (!checkScalar(spec.type, value)) {
+    return { ok: false, reason: `${path} must be ${article(spec.type)}, got ${describe(value)}` };
+  }
   if (spec.enum && !spec.enum.includes(value as string)) {
-    return ` must be one of ${spec.enum.join(', ')}, got ${JSON.stringify(value).slice(0, 60)}`;
+    return { ok: false, reason: `${path} must be one of ${spec.enum.join(', ')}, got ${JSON.stringify(value).slice(0, 60)}` };
   }
-  const items = spec.type === 'array' && spec.items;
-  if (items) {
+  if (spec.type === 'array') {
     const list = value as unknown[];
-    const bad = list.findIndex((item) => !checkScalar(items, item));
-    if (bad !== -1) return `[${bad}] must be ${article(items)}, got ${describe(list[bad])}`;
+    if (spec.items) {
+      const items = spec.items;
+      const bad = list.findIndex((item) => !checkScalar(items, item));
+      if (bad !== -1) return { ok: false, reason: `${path}[${bad}] must be ${article(items)}, got ${describe(list[bad])}` };
+    }
+    return { ok: true, value: [...list] };
   }
-  // A nested reason starts with `.field`, after the caller's path.
-  return spec.type === 'object' && spec.fields ? (validate(value, spec.fields, '') as { reason?: string }).reason : undefined;
-}
-
-/** The accepted value as the output holds it: arrays and objects copied, nested shapes reduced to their fields. */
-function copy(spec: FieldSpec, value: unknown): unknown {
-  if (value === null || typeof value !== 'object' || spec.type === 'unknown') return value;
-  if (Array.isArray(value)) return [...value];
-  return spec.fields ? (validate(value, spec.fields) as { value: unknown }).value : { ...value };
+  if (spec.type === 'object') {
+    return spec.fields ? validate(value, spec.fields, path) : { ok: true, value: { ...(value as object) } };
+  }
+  return { ok: true, value };
 }
 
 function article(type: FieldType): string {
@@ -128,22 +127,20 @@ function article(type: FieldType): string {
 /**
  * Checks `input` against `schema`. On success `value` is a fresh plain object
  * holding only the schema's fields (unknown fields are dropped); on failure
- * `reason` names the first offending field. The embed checks every message
- * with it, so the accepted path allocates nothing but the copy and its result.
+ * `reason` names the first offending field.
  */
 export function validate<S extends Schema>(input: unknown, schema: S, path = 'payload'): Validation<Infer<S>> {
   if (!isPlainObject(input)) return { ok: false, reason: `${path} must be an object, got ${describe(input)}` };
   const out: Record<string, unknown> = {};
   for (const key of Object.keys(schema)) {
     const spec = schema[key]!;
-    const value = input[key];
-    if (value === undefined || !hasOwn(input, key)) {
+    if (!hasOwn(input, key) || input[key] === undefined) {
       if (spec.required) return { ok: false, reason: `${path}.${key} is required` };
       continue;
     }
-    const why = problem(spec, value);
-    if (why) return { ok: false, reason: `${path}.${key}${why}` };
-    out[key] = copy(spec, value);
+    const checked = checkField(spec, input[key], `${path}.${key}`);
+    if (!checked.ok) return checked;
+    out[key] = checked.value;
   }
   return { ok: true, value: out as Infer<S> };
 }
@@ -158,11 +155,10 @@ export function validatePartial<S extends Schema>(input: unknown, schema: S, pat
   for (const key of Object.keys(input)) {
     const spec = hasOwn(schema, key) ? schema[key] : undefined;
     if (!spec) return { ok: false, reason: `${path}.${key} is not a known field` };
-    const value = input[key];
-    if (value === undefined) continue;
-    const why = problem(spec, value);
-    if (why) return { ok: false, reason: `${path}.${key}${why}` };
-    out[key] = copy(spec, value);
+    if (input[key] === undefined) continue;
+    const checked = checkField(spec, input[key], `${path}.${key}`);
+    if (!checked.ok) return checked;
+    out[key] = checked.value;
   }
   return { ok: true, value: out as Partial<Infer<S>> };
 }

@@ -1,7 +1,7 @@
 /**
  * `validate` and `validatePartial` check every embed message and every API
- * response; their accepted path is written to allocate nothing but the copy.
- * This property test holds them to a field-by-field reference
+ * response, and are the place a faster per-message check would go. This
+ * property test holds them to a frozen field-by-field reference
  * (helpers/reference-validate.ts) over random inputs for every schema of the
  * protocol catalog (events and actions) and of the API: the same verdict, the
  * same reason, the same copy, and a copy that is fresh at every level the

@@ -1,8 +1,9 @@
 /**
- * The payload validation as it was before the per-message path was made
- * allocation-free: a field-by-field reference kept only as an oracle for
- * test/hardening/validate-equivalence.test.ts. It must not change with
- * src/schema.ts; it is what src/schema.ts has to agree with.
+ * A frozen field-by-field reference of `validate` and `validatePartial`, kept
+ * only as an oracle for test/hardening/validate-equivalence.test.ts. The
+ * library's own code checks every embed message and may be reshaped for
+ * speed; this copy does not change with it, so any such change has to give
+ * the same verdicts, reasons and copies.
  */
 import { isPlainObject, type FieldSpec, type FieldType, type Schema, type Validation } from '../../../src/schema.js';
 
