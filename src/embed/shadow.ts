@@ -3,6 +3,9 @@
  * overlays cover it while loading or failed) and its rendering.
  */
 import { unsafeCSS } from '@lit/reactive-element';
+import type { ReactiveControllerHost } from '@lit/reactive-element';
+import { embedMessages } from '../i18n/embed-messages.js';
+import { i18n, watch } from '../i18n/hook.js';
 
 // A constant string, not the `css` tag: the embed-only bundle then carries no template checks.
 export const embedStyles = unsafeCSS(
@@ -27,8 +30,6 @@ export interface ShadowState {
   message: string | undefined;
 }
 
-const FAILED = 'The embedded content could not be loaded.';
-
 /**
  * The shadow tree of `<platform-embed>`, rendered with DOM calls (three
  * nodes need no template engine, and the embed-only bundle stays small): the
@@ -44,7 +45,10 @@ export class ShadowView {
   constructor(
     private readonly _root: HTMLElement | DocumentFragment,
     private readonly _onLoad: (event: Event) => void,
-  ) {}
+  ) {
+    // Made at the host's first update: from then on its texts follow its language.
+    watch((_root as ShadowRoot).host as ReactiveControllerHost & Element);
+  }
 
   render(state: ShadowState): void {
     if (this._frameKey !== state.frameKey) {
@@ -55,7 +59,8 @@ export class ShadowView {
       this.frame.setAttribute('part', 'iframe');
     }
     const frame = this.frame!;
-    setAttribute(frame, 'title', state.title);
+    const text = (key: keyof typeof embedMessages) => i18n.text?.(this._root, key) ?? embedMessages[key];
+    setAttribute(frame, 'title', state.title === embedMessages.embedFrameTitle ? text('embedFrameTitle') : state.title);
     setAttribute(frame, 'allow', state.allow);
     setAttribute(frame, 'referrerpolicy', state.referrerPolicy);
     setAttribute(frame, 'sandbox', state.sandbox);
@@ -66,17 +71,19 @@ export class ShadowView {
     if (!frame.isConnected) this._root.prepend(frame);
     // Built after the first iframe is in, so its navigation does not wait for them.
     const overlays = (this._overlays ??= {
-      loading: overlay(this._root, 'loading', 'status', 'Loading…'),
-      error: overlay(this._root, 'error', 'alert', FAILED),
+      loading: overlay(this._root, 'loading', 'status'),
+      error: overlay(this._root, 'error', 'alert'),
     });
     overlays.loading.hidden = !state.loading;
     overlays.error.hidden = !state.failed;
-    overlays.error.querySelector('span')!.textContent = state.message ?? FAILED;
+    overlays.loading.querySelector('span')!.textContent = text('embedLoading');
+    // A blank message from the embed would leave an empty alert.
+    overlays.error.querySelector('span')!.textContent = state.message?.trim() || text('embedFailed');
   }
 }
 
 /** Appends an overlay to `root`: a part, a named slot, and the slot's default content. */
-function overlay(root: HTMLElement | DocumentFragment, part: string, role: string, text: string): HTMLElement {
+function overlay(root: HTMLElement | DocumentFragment, part: string, role: string): HTMLElement {
   const container = document.createElement('div');
   const slot = document.createElement('slot');
   const fallback = document.createElement('span');
@@ -84,7 +91,6 @@ function overlay(root: HTMLElement | DocumentFragment, part: string, role: strin
   container.className = 'overlay';
   slot.name = part;
   fallback.setAttribute('role', role);
-  fallback.textContent = text;
   slot.append(fallback);
   container.append(slot);
   root.append(container);

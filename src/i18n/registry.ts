@@ -1,0 +1,69 @@
+/**
+ * Which language an element speaks and the translations registered for it.
+ * One `MutationObserver` for the whole document re-renders the elements when
+ * a `lang` attribute changes; a change is rare, so each element is simply
+ * asked to update and resolves its language again.
+ */
+import { hosts, i18n } from './hook.js';
+
+/** Registered messages by lowercase language tag (checked before they get here). */
+const registry = new Map<string, Record<string, unknown>>();
+
+let observer: MutationObserver | undefined;
+const options: MutationObserverInit = { attributeFilter: ['lang'], subtree: true };
+
+function observe(root: Node): void {
+  (observer ??= new MutationObserver(rerender)).observe(root, options);
+}
+
+/** Asks every connected element to render its texts again. */
+export function rerender(): void {
+  hosts.forEach((host) => host.requestUpdate());
+}
+
+/**
+ * The language of `node`, lowercase: its own `lang`, else the closest
+ * ancestor's, crossing shadow roots to their hosts (usually `<html lang>`);
+ * `''` when none says.
+ */
+export function langOf(node: Node): string {
+  for (let n: Node | null = node; n; n = n.parentNode ?? (n as ShadowRoot).host) {
+    const lang = (n as Element).getAttribute?.('lang');
+    if (lang != null) return lang.trim().toLowerCase();
+  }
+  return '';
+}
+
+/**
+ * The registered messages for `lang` (lowercase): the exact tag's, else its
+ * primary subtag's (`de-at` → `de`), or `undefined` when neither is registered.
+ */
+export function registered(lang: string): Record<string, unknown> | undefined {
+  return registry.get(lang) ?? registry.get(lang.split('-')[0]!);
+}
+
+/** The registered catalogs that speak for `lang`, most specific first, English overrides last. */
+export function catalogsFor(lang: string): Record<string, unknown>[] {
+  return [registered(lang), registry.get('en')].filter((c): c is Record<string, unknown> => c !== undefined);
+}
+
+/** Merges checked messages into the catalog of `lang` (lowercase) and re-renders every element. */
+export function storeTranslation(lang: string, messages: object): void {
+  registry.set(lang, { ...registry.get(lang), ...messages });
+  rerender();
+}
+
+i18n.text = (node, key) => {
+  for (const catalog of catalogsFor(langOf(node))) if (key in catalog) return catalog[key] as string;
+  return undefined;
+};
+
+i18n.observe = (host) => {
+  observe(document);
+  // A `lang` inside the shadow tree that holds the element is not in the document's subtree.
+  const root = host.getRootNode();
+  if (root !== document) observe(root);
+};
+
+// Elements that connected before this module was loaded are watched from now on.
+hosts.forEach((host) => i18n.observe!(host as unknown as Element));
