@@ -4,8 +4,8 @@
  */
 import { unsafeCSS } from '@lit/reactive-element';
 import type { ReactiveControllerHost } from '@lit/reactive-element';
-import { embedMessages } from '../i18n/embed-messages.js';
-import { i18n, watch } from '../i18n/hook.js';
+import { embedFailed, embedLoading } from '../i18n/embed-messages.js';
+import { hosts, i18n } from '../i18n/hook.js';
 
 // A constant string, not the `css` tag: the embed-only bundle then carries no template checks.
 export const embedStyles = unsafeCSS(
@@ -47,7 +47,7 @@ export class ShadowView {
     private readonly _onLoad: (event: Event) => void,
   ) {
     // Made at the host's first update: from then on its texts follow its language.
-    watch((_root as ShadowRoot).host as ReactiveControllerHost & Element);
+    hosts.add(new WeakRef((_root as ShadowRoot).host as ReactiveControllerHost & Element));
   }
 
   render(state: ShadowState): void {
@@ -59,8 +59,8 @@ export class ShadowView {
       this.frame.setAttribute('part', 'iframe');
     }
     const frame = this.frame!;
-    const text = (key: keyof typeof embedMessages) => i18n.text?.(this._root, key) ?? embedMessages[key];
-    setAttribute(frame, 'title', state.title === embedMessages.embedFrameTitle ? text('embedFrameTitle') : state.title);
+    const text = (key: string, english: string) => i18n.text?.(this._root, key) ?? english;
+    setAttribute(frame, 'title', state.title);
     setAttribute(frame, 'allow', state.allow);
     setAttribute(frame, 'referrerpolicy', state.referrerPolicy);
     setAttribute(frame, 'sandbox', state.sandbox);
@@ -76,9 +76,9 @@ export class ShadowView {
     });
     overlays.loading.hidden = !state.loading;
     overlays.error.hidden = !state.failed;
-    overlays.loading.querySelector('span')!.textContent = text('embedLoading');
+    overlays.loading.querySelector('span')!.textContent = text('embedLoading', embedLoading);
     // A blank message from the embed would leave an empty alert.
-    overlays.error.querySelector('span')!.textContent = state.message?.trim() || text('embedFailed');
+    overlays.error.querySelector('span')!.textContent = state.message?.trim() || text('embedFailed', embedFailed);
   }
 }
 

@@ -4,13 +4,15 @@
  * named values where the sentence carries data (values arrive formatted for
  * the element's language: numbers, dates and durations as text).
  */
-import { embedMessages } from './embed-messages.js';
+import { embedFailed, embedLoading } from './embed-messages.js';
 
 type Branch = { branch: string };
 type Index = { index: string };
 
 const english = {
-  ...embedMessages,
+  // <platform-embed>
+  embedLoading,
+  embedFailed,
 
   // Configuration of the panel
   configDeploymentId: 'deployment-id must be a positive whole number.',

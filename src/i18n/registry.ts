@@ -1,8 +1,10 @@
 /**
  * Which language an element speaks and the translations registered for it.
- * One `MutationObserver` for the whole document re-renders the elements when
- * a `lang` attribute changes; a change is rare, so each element is simply
- * asked to update and resolves its language again.
+ * One `MutationObserver` (for the document and the shadow roots that hold
+ * an element) re-renders the elements when a `lang` attribute changes; a
+ * change is rare, so each element is simply asked to update and resolves
+ * its language again. Elements listed before this module was loaded are
+ * served too: they are in `hosts` and ask `i18n.text` on every render.
  */
 import { hosts, i18n } from './hook.js';
 
@@ -10,15 +12,24 @@ import { hosts, i18n } from './hook.js';
 const registry = new Map<string, Record<string, unknown>>();
 
 let observer: MutationObserver | undefined;
-const options: MutationObserverInit = { attributeFilter: ['lang'], subtree: true };
+/** The document, and the shadow roots that hold an element (a `lang` there is outside the document's subtree). */
+const observed = new WeakSet<Node>();
 
-function observe(root: Node): void {
-  (observer ??= new MutationObserver(rerender)).observe(root, options);
+/** Watches `lang` attributes in the tree of `node`, once per root. */
+export function observeRoot(node: Node): void {
+  const root = node.getRootNode();
+  if (observed.has(root)) return;
+  observed.add(root);
+  (observer ??= new MutationObserver(rerender)).observe(root, { attributeFilter: ['lang'], subtree: true });
 }
 
-/** Asks every connected element to render its texts again. */
+/** Asks every connected element to render its texts again; forgets the collected ones. */
 export function rerender(): void {
-  hosts.forEach((host) => host.requestUpdate());
+  hosts.forEach((ref) => {
+    const host = ref.deref();
+    if (!host) hosts.delete(ref);
+    else if (host.isConnected) host.requestUpdate();
+  });
 }
 
 /**
@@ -54,16 +65,7 @@ export function storeTranslation(lang: string, messages: object): void {
 }
 
 i18n.text = (node, key) => {
+  observeRoot(node);
   for (const catalog of catalogsFor(langOf(node))) if (key in catalog) return catalog[key] as string;
   return undefined;
 };
-
-i18n.observe = (host) => {
-  observe(document);
-  // A `lang` inside the shadow tree that holds the element is not in the document's subtree.
-  const root = host.getRootNode();
-  if (root !== document) observe(root);
-};
-
-// Elements that connected before this module was loaded are watched from now on.
-hosts.forEach((host) => i18n.observe!(host as unknown as Element));

@@ -4,7 +4,7 @@
  */
 import { englishMessages } from './english.js';
 import type { PlatformMessages } from './english.js';
-import { catalogsFor, langOf, registered, storeTranslation } from './registry.js';
+import { catalogsFor, langOf, observeRoot, registered, storeTranslation } from './registry.js';
 
 /** Merged catalogs by lowercase language tag; emptied whenever a translation changes. */
 const merged = new Map<string, PlatformMessages>();
@@ -62,6 +62,7 @@ export interface Speech {
 
 /** The messages and the `Intl` locale for the language of `node`. */
 export function speechOf(node: Node): Speech {
+  observeRoot(node);
   const lang = langOf(node);
   let m = merged.get(lang);
   if (!m) {

@@ -5,7 +5,6 @@
 import type { PlatformMessages } from '../i18n/english.js';
 
 const de: PlatformMessages = {
-  embedFrameTitle: 'Eingebettete Analysen',
   embedLoading: 'Wird geladen…',
   embedFailed: 'Der eingebettete Inhalt konnte nicht geladen werden.',
 

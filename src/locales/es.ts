@@ -5,7 +5,6 @@
 import type { PlatformMessages } from '../i18n/english.js';
 
 const es: PlatformMessages = {
-  embedFrameTitle: 'Analítica integrada',
   embedLoading: 'Cargando…',
   embedFailed: 'No se pudo cargar el contenido integrado.',
 

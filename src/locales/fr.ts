@@ -5,7 +5,6 @@
 import type { PlatformMessages } from '../i18n/english.js';
 
 const fr: PlatformMessages = {
-  embedFrameTitle: 'Analyses intégrées',
   embedLoading: 'Chargement…',
   embedFailed: 'Le contenu intégré n’a pas pu être chargé.',
 

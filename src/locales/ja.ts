@@ -5,7 +5,6 @@
 import type { PlatformMessages } from '../i18n/english.js';
 
 const ja: PlatformMessages = {
-  embedFrameTitle: '埋め込み分析',
   embedLoading: '読み込み中…',
   embedFailed: '埋め込みコンテンツを読み込めませんでした。',
 
