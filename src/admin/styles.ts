@@ -132,7 +132,7 @@ export const adminPanelStyles = css`
   }
   input[role='switch']:checked::after {
     background: var(--_accent-text);
-    /* A logical offset, not translateX: the knob moves towards the end in either direction. */
+    /* A logical offset, so the knob moves towards the end in either direction. */
     inset-inline-start: calc(2px + 1rem);
   }
   input[aria-invalid='true'] {
