@@ -58,26 +58,8 @@ export function classify(error: unknown): { status: number; code: AdminErrorCode
   return { status: 0, code: 'unknown' };
 }
 
-const operationKeys = {
-  getDeploymentSettings: 'operationGetDeploymentSettings',
-  updateDeploymentSettings: 'operationUpdateDeploymentSettings',
-  issueUsageAnalyticsToken: 'operationIssueUsageAnalyticsToken',
-  generateSession: 'operationGenerateSession',
-  deleteBranch: 'operationDeleteBranch',
-} as const satisfies Record<AdminOperation, MessageKey>;
-
-const reasonKeys = {
-  'bad-request': 'failedBadRequest',
-  unauthorized: 'failedUnauthorized',
-  forbidden: 'failedForbidden',
-  'not-found': 'failedNotFound',
-  conflict: 'failedConflict',
-  'rate-limited': 'failedRateLimited',
-  timeout: 'failedTimeout',
-  network: 'failedNetwork',
-  'invalid-response': 'failedInvalidResponse',
-  'invalid-argument': 'failedInvalidArgument',
-} as const satisfies Partial<Record<AdminErrorCode, MessageKey>>;
+/** `deleteBranch` → `Delete…`, `rate-limited` → `RateLimited`: how catalog keys name operations and codes. */
+const capital = (name: string) => name.replace(/(^|-)(\w)/g, (_, __, c: string) => c.toUpperCase());
 
 function specific(operation: AdminOperation, code: AdminErrorCode, ctx: MessageContext): Say | undefined {
   const branch = ctx.branchName ?? '';
@@ -104,10 +86,11 @@ function specific(operation: AdminOperation, code: AdminErrorCode, ctx: MessageC
 
 function generic(operation: AdminOperation, code: AdminErrorCode, status: number): Say {
   return (m) => {
-    const action = m[operationKeys[operation]];
+    // Keys `operation<Operation>` and `failed<Code>` (see englishMessages).
+    const action = m[`operation${capital(operation)}` as MessageKey] as string;
     if (code === 'aborted') return m.failedAborted({ action });
     if (code === 'unknown') return m.failedUnknown({ action });
-    const reason = code === 'server-error' ? m.failedServerError({ status: String(status || 500) }) : m[reasonKeys[code]];
+    const reason = code === 'server-error' ? m.failedServerError({ status: String(status || 500) }) : (m[`failed${capital(code)}` as MessageKey] as string);
     return m.failed({ action, reason });
   };
 }
