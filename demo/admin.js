@@ -1,5 +1,6 @@
 // The demo's admin view: <platform-admin-panel> for deployment 42, created
 // the first time the view is opened.
+import { registerTranslation } from '/dist/platform-embed.min.js';
 import { createLog } from './event-log.js';
 
 const ADMIN_EVENTS = ['platform-settings-loaded', 'platform-settings-saved', 'platform-token-issued', 'platform-branch-deleted', 'platform-api-error'];
@@ -27,4 +28,37 @@ export async function mountAdminPanel(host, config) {
   const { token } = await response.json();
   panel.token = token;
   host.append(panel);
+}
+
+// A partial translation: keys left out are English. It shows the panel right to left.
+const arabic = {
+  settingsTitle: 'إعدادات النشر',
+  settingsSave: 'حفظ التغييرات',
+  settingsUnsaved: 'تغييرات غير محفوظة',
+  tokenTitle: 'رمز تحليلات الاستخدام',
+  tokenIssue: 'إصدار رمز',
+  branchTitle: 'حذف فرع',
+  branchName: 'اسم الفرع',
+  cancel: 'إلغاء',
+};
+
+/**
+ * The admin view's language switcher: loads the shipped translation the first
+ * time a language is chosen, then sets `lang` (and `dir`) on the panel's host,
+ * as an app's own language switcher would on `<html>`. The panel changes
+ * language in place; edits in progress stay.
+ * @param {HTMLSelectElement} select
+ * @param {HTMLElement} host
+ */
+export function languageSwitcher(select, host) {
+  const loaded = new Set(['en']);
+  select.addEventListener('change', async () => {
+    const lang = select.value;
+    if (!loaded.has(lang)) {
+      registerTranslation(lang, lang === 'ar' ? arabic : (await import(`/dist/locales/${lang}.js`)).default);
+      loaded.add(lang);
+    }
+    host.lang = lang;
+    host.dir = lang === 'ar' ? 'rtl' : 'ltr';
+  });
 }

@@ -1,7 +1,7 @@
 // The demo page: one <platform-embed> driven by controls for its attributes
 // and methods, a live event log, and the admin view. It uses only the
 // package's public names (tags, attributes, properties, methods, events).
-import { mountAdminPanel } from './admin.js';
+import { languageSwitcher, mountAdminPanel } from './admin.js';
 import { createLog } from './event-log.js';
 
 const $ = (selector) => document.querySelector(selector);
@@ -240,6 +240,7 @@ function selectTab(tab) {
   }
   if (tab.id === 'tab-admin') void mountAdminPanel($('#admin-host'), config);
 }
+languageSwitcher($('#admin-lang'), $('#admin-host'));
 for (const tab of tabs) {
   tab.addEventListener('click', () => selectTab(tab));
   tab.addEventListener('keydown', (event) => {

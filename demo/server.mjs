@@ -124,6 +124,8 @@ export async function startDemoServer({ port = 4200, host = '127.0.0.1', platfor
     // Flat names only, so no request reaches outside demo/ and dist/ (and never server.mjs).
     const dist = /^\/dist\/([\w.-]+)$/.exec(path);
     if (dist && !dist[1].startsWith('.')) return serveFile(res, distDir, dist[1]);
+    const locale = /^\/dist\/locales\/([a-z]{2})\.js$/.exec(path);
+    if (locale) return serveFile(res, join(distDir, 'locales'), `${locale[1]}.js`);
     const asset = /^\/([\w-]+\.(?:js|css|svg))$/.exec(path);
     if (asset) return serveFile(res, demoDir, asset[1]);
     send(res, 404, { error: 'not found' });

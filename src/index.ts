@@ -7,6 +7,8 @@ export { protocolDocs, type ProtocolDoc } from './protocol/docs.js';
 export * from './embed/index.js';
 export * from './api/index.js';
 export * from './admin/index.js';
+export { englishMessages, type PlatformMessages } from './i18n/english.js';
+export { registerTranslation } from './i18n/translations.js';
 export { version } from './version.js';
 export { defineElement } from './define-element.js';
 export { isPlainObject, validate, validatePartial } from './schema.js';

@@ -6,6 +6,7 @@
  */
 import { html, nothing } from 'lit';
 import type { ReactiveController, TemplateResult } from 'lit';
+import type { Say } from './messages.js';
 import type { PanelContext } from './panel-context.js';
 import { RequestScope } from './request-scope.js';
 import type { RequestTicket } from './request-scope.js';
@@ -27,11 +28,11 @@ export class BranchController implements ReactiveController {
   /** True while the delete request is in flight. */
   deleting = false;
   /** A problem with the name, shown beside the input. */
-  fieldError: string | null = null;
+  fieldError: Say | null = null;
   /** Why the last deletion failed. */
-  error: string | null = null;
+  error: Say | null = null;
   /** The confirmation of the last deletion. */
-  notice: string | null = null;
+  notice: Say | null = null;
 
   readonly #scope = new RequestScope();
   #delete: RequestTicket | null = null;
@@ -86,9 +87,9 @@ export class BranchController implements ReactiveController {
     this.notice = null;
     this.fieldError = null;
     if (name === '') {
-      this.fieldError = 'Enter the name of the branch to delete.';
+      this.fieldError = (m) => m.branchNameMissing;
     } else if (name === this.deployBranch()) {
-      this.fieldError = `"${name}" is the deploy branch of this deployment and cannot be deleted.`;
+      this.fieldError = (m) => m.branchIsDeployBranch({ branch: name });
     } else {
       this.confirming = { branchName: name, removeOnUpstream: this.removeOnUpstream };
     }
@@ -134,9 +135,7 @@ export class BranchController implements ReactiveController {
       const result = await client.deleteBranch(deploymentId, branchName, { removeOnUpstream, signal: ticket.signal });
       if (!ticket.isCurrent()) return;
       if (!result.success) throw new Error('The platform did not delete the branch.');
-      this.notice = removeOnUpstream
-        ? `Branch "${branchName}" was deleted, also on the git provider.`
-        : `Branch "${branchName}" was deleted.`;
+      this.notice = (m) => (removeOnUpstream ? m.branchDeletedUpstream : m.branchDeleted)({ branch: branchName });
       this.branchName = '';
       this.deleting = false;
       this.#delete = null;
@@ -144,8 +143,8 @@ export class BranchController implements ReactiveController {
       this.ctx.emit('platform-branch-deleted', { deploymentId, branchName, removeOnUpstream });
     } catch (error) {
       if (!ticket.isCurrent()) return;
-      this.ctx.fail('deleteBranch', error, { deploymentId, branchName }, (message) => {
-        this.error = message;
+      this.ctx.fail('deleteBranch', error, { deploymentId, branchName }, (say) => {
+        this.error = say;
         this.deleting = false;
         this.#delete = null;
       });
@@ -160,16 +159,15 @@ export class BranchController implements ReactiveController {
   }
 
   #dialogBody(p: PendingDeletion): TemplateResult {
-    return html`<h3 id="confirm-title">Delete branch "${p.branchName}"?</h3>
+    const { m } = this.ctx.speech();
+    return html`<h3 id="confirm-title">${m.branchConfirmTitle({ branch: p.branchName })}</h3>
       <p id="confirm-desc">
-        ${p.removeOnUpstream
-          ? 'It will also be deleted on the connected git provider.'
-          : 'It is deleted from the platform only; the branch on your git provider is left alone.'}
-        Its child branches move to its parent. This cannot be undone.
+        ${p.removeOnUpstream ? m.branchConfirmUpstream : m.branchConfirmPlatformOnly}
+        ${m.branchConfirmConsequences}
       </p>
       <div class="actions">
-        <button type="button" part="button" class="cancel" @click=${() => this.cancel()}>Cancel</button>
-        <button type="button" part="button danger" class="confirm-delete" @click=${() => void this.confirm()}>Delete branch</button>
+        <button type="button" part="button" class="cancel" @click=${() => this.cancel()}>${m.cancel}</button>
+        <button type="button" part="button danger" class="confirm-delete" @click=${() => void this.confirm()}>${m.branchConfirm}</button>
       </div>`;
   }
 
@@ -179,10 +177,11 @@ export class BranchController implements ReactiveController {
       event.preventDefault();
       this.requestDelete();
     };
-    return html`<h2 id="branch-title">Delete a branch</h2>
+    const { m } = this.ctx.speech();
+    return html`<h2 id="branch-title">${m.branchTitle}</h2>
       <form novalidate @submit=${onSubmit}>
         <div class="field">
-          <label for="branch-name">Branch name</label>
+          <label for="branch-name">${m.branchName}</label>
           <input id="branch-name" part="input" type="text" autocomplete="off" spellcheck="false"
             placeholder="feature/orders" .value=${this.branchName} ?disabled=${this.deleting}
             aria-invalid=${this.fieldError ? 'true' : nothing} aria-describedby=${this.fieldError ? 'branch-name-error' : nothing}
@@ -191,23 +190,23 @@ export class BranchController implements ReactiveController {
               this.fieldError = null;
               this.ctx.host.requestUpdate();
             }} />
-          ${this.fieldError ? html`<p id="branch-name-error" class="field-error" part="field-error" role="alert">${this.fieldError}</p>` : nothing}
+          ${this.fieldError ? html`<p id="branch-name-error" class="field-error" part="field-error" role="alert">${this.fieldError(m)}</p>` : nothing}
         </div>
         <div class="field checkbox">
           <input id="branch-upstream" part="input" type="checkbox" .checked=${this.removeOnUpstream} ?disabled=${this.deleting}
             @change=${(e: Event) => {
               this.removeOnUpstream = (e.target as HTMLInputElement).checked;
             }} />
-          <label for="branch-upstream">Also delete on the git provider</label>
+          <label for="branch-upstream">${m.branchUpstream}</label>
         </div>
         <div class="actions">
           <button id="branch-delete" type="submit" part="button danger" aria-disabled=${this.deleting ? 'true' : 'false'}>
-            ${this.deleting ? 'Deleting…' : 'Delete branch…'}
+            ${this.deleting ? m.branchDeleting : m.branchDelete}
           </button>
         </div>
       </form>
-      <p class="status" role="status" part="status">${this.deleting ? 'Deleting the branch…' : this.notice ?? nothing}</p>
-      <div class="error" role="alert" part="error">${this.error ?? nothing}</div>
+      <p class="status" role="status" part="status">${this.deleting ? m.branchDeletingStatus : this.notice?.(m) ?? nothing}</p>
+      <div class="error" role="alert" part="error">${this.error?.(m) ?? nothing}</div>
       <dialog class="confirm" part="dialog" aria-labelledby=${this.confirming ? 'confirm-title' : nothing}
         aria-describedby=${this.confirming ? 'confirm-desc' : nothing} @close=${() => this.#onClose()}>
         ${this.confirming ? this.#dialogBody(this.confirming) : nothing}

@@ -9,6 +9,8 @@ import { live } from 'lit/directives/live.js';
 import { repeat } from 'lit/directives/repeat.js';
 import type { FieldSpec } from '../schema.js';
 import { cspsConfigSchema } from '../api/schemas.js';
+import { formatNumber } from '../i18n/format.js';
+import type { Speech } from '../i18n/translations.js';
 import { cspsKeys, labelFor } from './field-model.js';
 import { rowId } from './settings-draft.js';
 import type { CspsForm, KeyValueRow, ListRow } from './settings-draft.js';
@@ -21,7 +23,12 @@ export interface ControlEnv {
   readonly disabled: boolean;
   /** Moves focus to the element with this id once the next render is done. */
   focusSoon(id: string): void;
+  /** The texts and `Intl` locale of the element's language. */
+  readonly speech: Speech;
 }
+
+/** A 1-based row number, written in the element's language. */
+const nth = (env: ControlEnv, index: number) => ({ index: formatNumber(index + 1, env.speech.locale) });
 
 /** The element id of a control path (`cspsConfig.s3Bucket` → `field-cspsConfig-s3Bucket`). */
 export function controlId(path: string): string {
@@ -67,7 +74,7 @@ export function selectControl(
     <label for=${id}>${label}</label>
     <select id=${id} part="input select" ?disabled=${env.disabled} aria-invalid=${invalid(env, path)}
       aria-describedby=${describedBy(env, path)} @change=${(e: Event) => onChange(valueOf(e))}>
-      ${nullable ? html`<option value="" ?selected=${value === ''}>not set</option>` : nothing}
+      ${nullable ? html`<option value="" ?selected=${value === ''}>${env.speech.m.notSet}</option>` : nothing}
       ${options.map((option) => html`<option value=${option} ?selected=${option === value}>${option}</option>`)}
     </select>
     ${message(env, path)}
@@ -127,9 +134,10 @@ export function listEditor(env: ControlEnv, path: string, label: string, rows: r
     const edge = (by < 0 && index + by === 0) || (by > 0 && index + by === rows.length - 1);
     env.focusSoon(edge ? controlId(rowPath(row)) : `${controlId(rowPath(row))}-${by < 0 ? 'up' : 'down'}`);
   };
+  const { m } = env.speech;
   return html`<fieldset class="editor" part="editor">
     <legend>${label}</legend>
-    ${rows.length ? nothing : html`<p class="hint">No entries.</p>`}
+    ${rows.length ? nothing : html`<p class="hint">${m.listNoEntries}</p>`}
     <ol class="rows">
       ${repeat(
         rows,
@@ -137,22 +145,22 @@ export function listEditor(env: ControlEnv, path: string, label: string, rows: r
         (row, index) => {
           const id = controlId(rowPath(row));
           return html`<li class="row">
-            <label class="visually-hidden" for=${id}>${label}, entry ${index + 1}</label>
+            <label class="visually-hidden" for=${id}>${m.listEntry({ label, ...nth(env, index) })}</label>
             <input id=${id} part="input" type="text" autocomplete="off" .value=${live(row.value)} ?disabled=${env.disabled}
               aria-invalid=${invalid(env, rowPath(row))} aria-describedby=${describedBy(env, rowPath(row))}
               @input=${(e: Event) => onChange(rows.map((r) => (r.id === row.id ? { ...r, value: valueOf(e) } : r)))} />
             <button id="${id}-up" type="button" part="button" class="icon" ?disabled=${env.disabled || index === 0}
-              aria-label="Move entry ${index + 1} up" @click=${() => shift(index, -1)}>↑</button>
+              aria-label=${m.listMoveUp(nth(env, index))} @click=${() => shift(index, -1)}>↑</button>
             <button id="${id}-down" type="button" part="button" class="icon" ?disabled=${env.disabled || index === rows.length - 1}
-              aria-label="Move entry ${index + 1} down" @click=${() => shift(index, 1)}>↓</button>
+              aria-label=${m.listMoveDown(nth(env, index))} @click=${() => shift(index, 1)}>↓</button>
             <button type="button" part="button" class="icon" ?disabled=${env.disabled}
-              aria-label="Remove entry ${index + 1}" @click=${() => remove(index)}>✕</button>
+              aria-label=${m.listRemove(nth(env, index))} @click=${() => remove(index)}>✕</button>
             ${message(env, rowPath(row))}
           </li>`;
         },
       )}
     </ol>
-    <button id="${controlId(path)}-add" type="button" part="button" ?disabled=${env.disabled} @click=${add}>Add entry</button>
+    <button id="${controlId(path)}-add" type="button" part="button" ?disabled=${env.disabled} @click=${add}>${m.listAdd}</button>
   </fieldset>`;
 }
 
@@ -166,9 +174,10 @@ export function keyValueEditor(
 ) {
   const { rowPath, remove, add } = rowHandlers(env, path, rows, onChange, (): KeyValueRow => ({ id: rowId(), key: '', value: '' }));
   const edit = (row: KeyValueRow, patch: Partial<KeyValueRow>) => onChange(rows.map((r) => (r.id === row.id ? { ...r, ...patch } : r)));
+  const { m } = env.speech;
   return html`<fieldset class="editor" part="editor">
     <legend>${label}</legend>
-    ${rows.length ? nothing : html`<p class="hint">No variables.</p>`}
+    ${rows.length ? nothing : html`<p class="hint">${m.variablesNone}</p>`}
     <ol class="rows">
       ${repeat(
         rows,
@@ -176,21 +185,21 @@ export function keyValueEditor(
         (row, index) => {
           const id = controlId(rowPath(row));
           return html`<li class="row">
-            <label class="visually-hidden" for=${id}>Key ${index + 1}</label>
-            <input id=${id} part="input" type="text" autocomplete="off" placeholder="key" .value=${live(row.key)}
+            <label class="visually-hidden" for=${id}>${m.variablesKey(nth(env, index))}</label>
+            <input id=${id} part="input" type="text" autocomplete="off" placeholder=${m.variablesKeyPlaceholder} .value=${live(row.key)}
               ?disabled=${env.disabled} aria-invalid=${invalid(env, rowPath(row))} aria-describedby=${describedBy(env, rowPath(row))}
               @input=${(e: Event) => edit(row, { key: valueOf(e) })} />
-            <label class="visually-hidden" for="${id}-value">Value ${index + 1}</label>
-            <input id="${id}-value" part="input" type="text" autocomplete="off" placeholder="value" .value=${live(row.value)}
+            <label class="visually-hidden" for="${id}-value">${m.variablesValue(nth(env, index))}</label>
+            <input id="${id}-value" part="input" type="text" autocomplete="off" placeholder=${m.variablesValuePlaceholder} .value=${live(row.value)}
               ?disabled=${env.disabled} @input=${(e: Event) => edit(row, { value: valueOf(e) })} />
             <button type="button" part="button" class="icon" ?disabled=${env.disabled}
-              aria-label="Remove variable ${index + 1}" @click=${() => remove(index)}>✕</button>
+              aria-label=${m.variablesRemove(nth(env, index))} @click=${() => remove(index)}>✕</button>
             ${message(env, rowPath(row))}
           </li>`;
         },
       )}
     </ol>
-    <button id="${controlId(path)}-add" type="button" part="button" ?disabled=${env.disabled} @click=${add}>Add variable</button>
+    <button id="${controlId(path)}-add" type="button" part="button" ?disabled=${env.disabled} @click=${add}>${m.variablesAdd}</button>
   </fieldset>`;
 }
 
@@ -201,9 +210,9 @@ export function cspsSubform(env: ControlEnv, path: string, label: string, value:
     ${cspsKeys.map((key) => {
       const sub = `${path}.${key}`;
       if (key === 'enabled') {
-        return switchControl(env, sub, labelFor(key), value.enabled, (enabled) => onChange({ ...value, enabled }));
+        return switchControl(env, sub, labelFor(key, env.speech.m), value.enabled, (enabled) => onChange({ ...value, enabled }));
       }
-      return textControl(env, sub, labelFor(key), value[key], (text) => onChange({ ...value, [key]: text }), (cspsConfigSchema[key] as FieldSpec).required === true);
+      return textControl(env, sub, labelFor(key, env.speech.m), value[key], (text) => onChange({ ...value, [key]: text }), (cspsConfigSchema[key] as FieldSpec).required === true);
     })}
   </div>`;
 }

@@ -6,6 +6,8 @@
  */
 import type { FieldSpec } from '../schema.js';
 import { cspsConfigSchema, deploymentSettingsSchema, readOnlySettings } from '../api/schemas.js';
+import { englishMessages } from '../i18n/english.js';
+import type { PlatformMessages } from '../i18n/english.js';
 
 /** A field of `DeploymentSettings`. */
 export type SettingKey = keyof typeof deploymentSettingsSchema;
@@ -19,7 +21,8 @@ export type ControlKind = 'select' | 'switch' | 'text' | 'list' | 'keyValue' | '
 /** One titled group of the form. */
 export interface FieldGroup {
   readonly id: string;
-  readonly title: string;
+  /** The catalog key of its legend. */
+  readonly title: 'groupGeneral' | 'groupFlags' | 'groupDeploy' | 'groupLaunchpad' | 'groupStorage' | 'groupOther';
   readonly fields: readonly SettingKey[];
 }
 
@@ -57,13 +60,13 @@ export const cspsKeys = Object.keys(cspsConfigSchema) as CspsKey[];
 const named: readonly FieldGroup[] = [
   {
     id: 'general',
-    title: 'General',
+    title: 'groupGeneral',
     fields: ['name', 'template', 'releaseChannel', 'releaseChannelVersion', 'releaseChannelVersionHold', 'customDomain'],
   },
-  { id: 'flags', title: 'Configuration flags', fields: ['isPlatformSqlEnabled', 'isSupportPreAggregations'] },
+  { id: 'flags', title: 'groupFlags', fields: ['isPlatformSqlEnabled', 'isSupportPreAggregations'] },
   {
     id: 'deploy',
-    title: 'Deploy',
+    title: 'groupDeploy',
     fields: [
       'deployBranchName',
       'deployBranchReadOnly',
@@ -73,69 +76,27 @@ const named: readonly FieldGroup[] = [
       'repoType',
     ],
   },
-  { id: 'launchpad', title: 'Launchpad', fields: ['defaultLaunchpadViewGroup', 'launchpadTabs', 'templateVariables'] },
-  { id: 'storage', title: 'Private storage', fields: ['cspsConfig'] },
+  { id: 'launchpad', title: 'groupLaunchpad', fields: ['defaultLaunchpadViewGroup', 'launchpadTabs', 'templateVariables'] },
+  { id: 'storage', title: 'groupStorage', fields: ['cspsConfig'] },
 ];
 
 function withRest(groups: readonly FieldGroup[]): readonly FieldGroup[] {
   const placed = new Set(groups.flatMap((g) => g.fields));
   const rest = editableKeys.filter((key) => !placed.has(key));
-  return rest.length ? [...groups, { id: 'other', title: 'Other settings', fields: rest }] : groups;
+  return rest.length ? [...groups, { id: 'other', title: 'groupOther', fields: rest }] : groups;
 }
 
 /** The editable groups in display order; read-only values are shown after them. */
 export const settingGroups: readonly FieldGroup[] = withRest(named);
 
-const labels: Readonly<Record<string, string>> = {
-  id: 'Deployment id',
-  name: 'Name',
-  template: 'Template',
-  cloudProvider: 'Cloud provider',
-  creationMethod: 'Creation method',
-  creationStep: 'Creation step',
-  deploymentUrl: 'Deployment URL',
-  releaseChannel: 'Release channel',
-  releaseChannelVersion: 'Release channel version',
-  releaseChannelVersionHold: 'Hold the release channel version',
-  deployBranchName: 'Deploy branch',
-  deployBranchReadOnly: 'Deploy branch is read-only',
-  deployBranchMergeAllowed: 'Allow merges into the deploy branch',
-  deployProjectRoot: 'Project root',
-  deployMode: 'Deploy mode',
-  repoType: 'Repository type',
-  isPlatformSqlEnabled: 'SQL API enabled',
-  isSupportPreAggregations: 'Pre-aggregations supported',
-  isCold: 'Cold (suspended)',
-  isManaged: 'Managed',
-  autoDomain: 'Automatic domain',
-  customDomain: 'Custom domain',
-  region: 'Region',
-  targetPlatform: 'Target platform',
-  platformImageCloud: 'Image cloud',
-  platformImageVersion: 'Image version',
-  defaultLaunchpadViewGroup: 'Default launchpad view group',
-  launchpadTabs: 'Launchpad tabs',
-  templateVariables: 'Template variables',
-  cspsConfig: 'Private storage',
-  enabled: 'Private storage enabled',
-  storageProvider: 'Storage provider',
-  awsRoleArn: 'AWS role ARN',
-  azureClientId: 'Azure client id',
-  azureContainer: 'Azure container',
-  azureStorageAccount: 'Azure storage account',
-  azureTenantId: 'Azure tenant id',
-  gcpServiceAccountEmail: 'GCP service account email',
-  gcpWorkloadIdentityProvider: 'GCP workload identity provider',
-  gcsBucket: 'GCS bucket',
-  s3Bucket: 'S3 bucket',
-  s3Region: 'S3 region',
-  s3Sse: 'S3 server-side encryption',
-};
-
-/** The human label of a settings or private-storage field (`someField` → "Some field" when unnamed). */
-export function labelFor(key: string): string {
-  const known = labels[key];
-  if (known) return known;
+/**
+ * The label of a settings or private-storage field in the language of `m`:
+ * its catalog entry (`field` + the key with a capital, e.g. `fieldDeployMode`),
+ * or for a field the catalog does not name yet, its words (`someField` → "Some field").
+ */
+export function labelFor(key: string, m: PlatformMessages = englishMessages): string {
+  const known: unknown = (m as Record<string, unknown>)[`field${key.charAt(0).toUpperCase()}${key.slice(1)}`];
+  if (typeof known === 'string') return known;
   const words = key.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }

@@ -1,11 +1,16 @@
 /**
  * Human messages for every failure the admin panel can meet, per operation
- * and error code. The panel shows the same sentence that it puts in the
+ * and error code, from the catalog (`englishMessages` and its translations). The panel shows the same sentence that it puts in the
  * `platform-api-error` event's `message`, so a host that logs the event sees
  * what the user saw.
  */
 import { platformApiErrorCodes } from '../api/errors.js';
 import type { PlatformApiErrorCode, PlatformApiOperation } from '../api/errors.js';
+import { englishMessages } from '../i18n/english.js';
+import type { MessageKey, PlatformMessages } from '../i18n/english.js';
+
+/** A sentence to be said in the language of the catalog it is given. */
+export type Say = (m: PlatformMessages) => string;
 
 /** The client method a failure came from. */
 export type AdminOperation = PlatformApiOperation;
@@ -53,73 +58,63 @@ export function classify(error: unknown): { status: number; code: AdminErrorCode
   return { status: 0, code: 'unknown' };
 }
 
-const what: Record<AdminOperation, string> = {
-  getDeploymentSettings: 'Loading the settings',
-  updateDeploymentSettings: 'Saving the settings',
-  issueUsageAnalyticsToken: 'Issuing the token',
-  generateSession: 'Creating the session',
-  deleteBranch: 'Deleting the branch',
-};
+/** `deleteBranch` → `Delete…`, `rate-limited` → `RateLimited`: how catalog keys name operations and codes. */
+const capital = (name: string) => name.replace(/(^|-)(\w)/g, (_, __, c: string) => c.toUpperCase());
 
-function specific(operation: AdminOperation, code: AdminErrorCode, ctx: MessageContext): string | undefined {
-  const deployment = ctx.deploymentId === undefined ? 'This deployment' : `Deployment ${ctx.deploymentId}`;
-  const branch = `"${ctx.branchName ?? ''}"`;
+function specific(operation: AdminOperation, code: AdminErrorCode, ctx: MessageContext): Say | undefined {
+  const branch = ctx.branchName ?? '';
   switch (`${operation}:${code}`) {
     case 'getDeploymentSettings:not-found':
     case 'updateDeploymentSettings:not-found':
-      return `${deployment} was not found, or these credentials cannot see it.`;
+      return ctx.deploymentId === undefined ? undefined : (m) => m.errorDeploymentNotFound({ id: String(ctx.deploymentId) });
     case 'updateDeploymentSettings:bad-request':
-      return 'The platform rejected these changes. Check the highlighted values and try again.';
+      return (m) => m.errorSaveRejected;
     case 'updateDeploymentSettings:conflict':
-      return 'The settings were changed elsewhere at the same time. Your edits are kept; save again to apply them.';
+      return (m) => m.errorSaveConflict;
     case 'issueUsageAnalyticsToken:not-found':
-      return 'Usage analytics is not enabled for this account.';
+      return (m) => m.errorAnalyticsDisabled;
     case 'issueUsageAnalyticsToken:forbidden':
-      return 'Issuing a usage-analytics token requires the admin role.';
+      return (m) => m.errorTokenForbidden;
     case 'deleteBranch:bad-request':
-      return `The platform refused to delete ${branch}: it is the deploy branch, which cannot be deleted.`;
+      return (m) => m.errorDeployBranchRefused({ branch });
     case 'deleteBranch:not-found':
-      return `No branch named ${branch} exists in this deployment.`;
+      return (m) => m.errorBranchNotFound({ branch });
     default:
       return undefined;
   }
 }
 
-function generic(operation: AdminOperation, code: AdminErrorCode, status: number): string {
-  const failed = `${what[operation]} failed`;
-  switch (code) {
-    case 'bad-request':
-      return `${failed}: the platform rejected the request (400).`;
-    case 'unauthorized':
-      return `${failed}: the platform did not accept the credentials (401). Check the API key or token.`;
-    case 'forbidden':
-      return `${failed}: these credentials are not allowed to do this (403).`;
-    case 'not-found':
-      return `${failed}: the platform could not find it (404).`;
-    case 'conflict':
-      return `${failed}: it conflicts with a change made elsewhere (409). Try again.`;
-    case 'rate-limited':
-      return `${failed}: too many requests (429). Wait a moment and try again.`;
-    case 'server-error':
-      return `${failed}: the platform had a problem (${status || 500}). Try again later.`;
-    case 'timeout':
-      return `${failed}: the platform did not answer in time.`;
-    case 'network':
-      return `${failed}: the platform could not be reached. Check the connection and the base URL.`;
-    case 'invalid-response':
-      return `${failed}: the platform sent a response the panel cannot read.`;
-    case 'aborted':
-      return `${what[operation]} was cancelled.`;
-    case 'invalid-argument':
-      return `${failed}: the client refused the request before sending it.`;
-    case 'unknown':
-      return `${failed} for an unexpected reason.`;
-  }
+function generic(operation: AdminOperation, code: AdminErrorCode, status: number): Say {
+  return (m) => {
+    // Keys `operation<Operation>` and `failed<Code>` (see englishMessages).
+    const action = m[`operation${capital(operation)}` as MessageKey] as string;
+    if (code === 'aborted') return m.failedAborted({ action });
+    if (code === 'unknown') return m.failedUnknown({ action });
+    const reason = code === 'server-error' ? m.failedServerError({ status: String(status || 500) }) : (m[`failed${capital(code)}` as MessageKey] as string);
+    return m.failed({ action, reason });
+  };
 }
 
-/** Builds the `platform-api-error` detail (and the shown message) for a rejection. */
-export function describeFailure(operation: AdminOperation, error: unknown, ctx: MessageContext = {}): PlatformApiErrorDetail {
+/** A failure as the panel keeps it: the sentence is said again in each render's language. */
+export interface Failure {
+  status: number;
+  code: AdminErrorCode;
+  say: Say;
+}
+
+/** Classifies a rejection and picks its sentence. */
+export function failureOf(operation: AdminOperation, error: unknown, ctx: MessageContext = {}): Failure {
   const { status, code } = classify(error);
-  const message = specific(operation, code, ctx) ?? generic(operation, code, status);
-  return { operation, status, code, message };
+  return { status, code, say: specific(operation, code, ctx) ?? generic(operation, code, status) };
+}
+
+/** Builds the `platform-api-error` detail (and the shown message) for a rejection, in the language of `m`. */
+export function describeFailure(
+  operation: AdminOperation,
+  error: unknown,
+  ctx: MessageContext = {},
+  m: PlatformMessages = englishMessages,
+): PlatformApiErrorDetail {
+  const { status, code, say } = failureOf(operation, error, ctx);
+  return { operation, status, code, message: say(m) };
 }

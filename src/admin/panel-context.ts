@@ -7,7 +7,8 @@
 import type { ReactiveControllerHost } from 'lit';
 import type { PlatformApiClient } from '../api/client.js';
 import type { AdminPanelEventDetailMap, AdminPanelEventName } from './events.js';
-import type { AdminOperation, MessageContext, PlatformApiErrorDetail } from './messages.js';
+import type { Speech } from '../i18n/translations.js';
+import type { AdminOperation, MessageContext, PlatformApiErrorDetail, Say } from './messages.js';
 
 /** The element as its section controllers see it. */
 export interface PanelContext {
@@ -17,12 +18,16 @@ export interface PanelContext {
   client(): PlatformApiClient | null;
   /** The valid deployment id, or `null`. */
   deploymentId(): number | null;
+  /** The texts and `Intl` locale of the element's current language. */
+  speech(): Speech;
   /** Dispatches a typed, bubbling, composed event on the element. */
   emit<K extends AdminPanelEventName>(name: K, detail: AdminPanelEventDetailMap[K]): void;
   /**
-   * Reports a rejection: hands the human message to `show` (which puts the
-   * section in its failed state), renders, then dispatches `platform-api-error`,
-   * so a listener awaiting `updateComplete` finds the message on screen.
+   * Reports a rejection: hands the human sentence to `show` (which puts the
+   * section in its failed state and says it again after a change of
+   * language), renders, then dispatches `platform-api-error` with the
+   * sentence as shown, so a listener awaiting `updateComplete` finds the
+   * message on screen.
    */
-  fail(operation: AdminOperation, error: unknown, ctx: MessageContext, show: (message: string) => void): PlatformApiErrorDetail;
+  fail(operation: AdminOperation, error: unknown, ctx: MessageContext, show: (say: Say) => void): PlatformApiErrorDetail;
 }

@@ -11,7 +11,11 @@ import { version } from '../version.js';
 import { BranchController } from './branch-section.js';
 import { emit } from './events.js';
 import type { ControlEnv } from './field-controls.js';
-import { describeFailure } from './messages.js';
+import { speechOf } from '../i18n/translations.js';
+import type { Speech } from '../i18n/translations.js';
+import { hosts } from '../i18n/hook.js';
+import { failureOf } from './messages.js';
+import type { Say } from './messages.js';
 import type { PanelContext } from './panel-context.js';
 import { SettingsController } from './settings-controller.js';
 import { renderSettings } from './settings-form.js';
@@ -22,11 +26,14 @@ import { TokenController } from './token-section.js';
 interface Configuration {
   client: PlatformApiClient | null;
   /** An invalid value, shown as a configuration error. */
-  problem: string | null;
+  problem: Say | null;
   /** What is still missing before anything can load, shown as a hint. */
-  missing: string | null;
+  missing: Say | null;
   deploymentId: number | null;
 }
+
+/** A configuration error: the validator's own (English) reason, in the sentence of the panel's language. */
+const invalid = (error: unknown): Say => (m) => m.configInvalid({ reason: (error as Error).message });
 
 const notConfigured: Configuration = { client: null, problem: null, missing: null, deploymentId: null };
 
@@ -105,16 +112,19 @@ export class PlatformAdminPanelElement extends LitElement {
   #credentialsChanged = true;
   #config: Configuration = notConfigured;
   #focusTarget: string | null = null;
+  #speech: Speech | null = null;
 
   readonly #ctx: PanelContext = {
     host: this,
     client: () => this.#config.client,
     deploymentId: () => this.#config.deploymentId,
+    speech: () => (this.#speech ??= speechOf(this)),
     emit: (name, detail) => emit(this, name, detail),
     fail: (operation, error, ctx, show) => {
-      const detail = describeFailure(operation, error, ctx);
-      show(detail.message);
+      const { status, code, say } = failureOf(operation, error, ctx);
+      show(say);
       this.requestUpdate();
+      const detail = { operation, status, code, message: say(speechOf(this).m) };
       emit(this, 'platform-api-error', detail);
       return detail;
     },
@@ -123,6 +133,12 @@ export class PlatformAdminPanelElement extends LitElement {
   readonly #settings = new SettingsController(this.#ctx);
   readonly #tokenSection = new TokenController(this.#ctx);
   readonly #branches = new BranchController(this.#ctx, () => this.#settings.deployBranchName);
+
+  constructor() {
+    super();
+    // Texts follow the `lang` of the element or an ancestor, and registered translations.
+    hosts.add(new WeakRef(this));
+  }
 
   /**
    * Bearer token for the platform API. Property only: never read from or
@@ -157,38 +173,40 @@ export class PlatformAdminPanelElement extends LitElement {
     if (this.hasUpdated && this.#settings.needsLoad) void this.#settings.load();
   }
 
-  #readDeploymentId(): { id: number | null; problem: string | null } {
+  #readDeploymentId(): { id: number | null; problem: Say | null } {
     const value: unknown = this.deploymentId;
     if (value === undefined || value === null) return { id: null, problem: null };
     if (typeof value === 'number' && Number.isSafeInteger(value) && value > 0) return { id: value, problem: null };
-    return { id: null, problem: 'deployment-id must be a positive whole number.' };
+    return { id: null, problem: (m) => m.configDeploymentId };
   }
 
   #resolve(): Configuration {
     const deployment = this.#readDeploymentId();
     const base = { deploymentId: deployment.id, problem: deployment.problem, missing: null };
     if (this.client) return { ...base, client: this.client };
-    if (!this.baseUrl) return { ...base, client: null, missing: 'Set the base-url attribute to your tenant URL.' };
+    if (!this.baseUrl) return { ...base, client: null, missing: (m) => m.configMissingBaseUrl };
     try {
       parseBaseUrl(this.baseUrl, 'base-url');
     } catch (error) {
-      return { ...base, client: null, problem: `Invalid configuration: ${(error as Error).message}.` };
+      return { ...base, client: null, problem: invalid(error) };
     }
     const token = this.#token;
     const provider = this.#tokenProvider;
     if (!token && !provider) {
-      return { ...base, client: null, missing: 'Set the token or tokenProvider property to sign in to the platform.' };
+      return { ...base, client: null, missing: (m) => m.configMissingToken };
     }
     try {
       // `token` wins when both are set.
       const client = new PlatformApiClient(token ? { baseUrl: this.baseUrl, token } : { baseUrl: this.baseUrl, tokenProvider: provider! });
       return { ...base, client };
     } catch (error) {
-      return { ...base, client: null, problem: `Invalid configuration: ${(error as Error).message}.` };
+      return { ...base, client: null, problem: invalid(error) };
     }
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
+    // Resolved once per update: the language may have changed since the last one.
+    this.#speech = null;
     const credentials = this.#credentialsChanged || changed.has('baseUrl') || changed.has('client');
     const deployment = changed.has('deploymentId');
     if (this.hasUpdated && !credentials && !deployment) return;
@@ -212,6 +230,7 @@ export class PlatformAdminPanelElement extends LitElement {
     return {
       error: (path) => errors.get(path),
       disabled: this.#settings.saving,
+      speech: this.#ctx.speech(),
       focusSoon: (id) => {
         this.#focusTarget = id;
       },
@@ -220,21 +239,22 @@ export class PlatformAdminPanelElement extends LitElement {
 
   #noDeployment(title: string, id: string): TemplateResult {
     return html`<h2 id=${id}>${title}</h2>
-      <p class="empty" part="empty">Set the deployment-id attribute to choose a deployment.</p>`;
+      <p class="empty" part="empty">${this.#ctx.speech().m.configMissingDeployment}</p>`;
   }
 
   protected override render(): TemplateResult {
     const { client, problem, missing, deploymentId } = this.#config;
+    const { m } = this.#ctx.speech();
     const hasDeployment = deploymentId !== null;
-    return html`${problem ? html`<div class="error-box" part="error config-error"><p role="alert">${problem}</p></div>` : nothing}
-    ${!client && missing ? html`<p class="empty" part="empty">${missing}</p>` : nothing}
+    return html`${problem ? html`<div class="error-box" part="error config-error"><p role="alert">${problem(m)}</p></div>` : nothing}
+    ${!client && missing ? html`<p class="empty" part="empty">${missing(m)}</p>` : nothing}
     ${client
       ? html`<section part="section settings-section" aria-labelledby="settings-title">
-            ${hasDeployment ? renderSettings(this.#settings, this.#env()) : this.#noDeployment('Deployment settings', 'settings-title')}
+            ${hasDeployment ? renderSettings(this.#settings, this.#env()) : this.#noDeployment(m.settingsTitle, 'settings-title')}
           </section>
           <section part="section token-section" aria-labelledby="token-title">${this.#tokenSection.render()}</section>
           <section part="section branch-section" aria-labelledby="branch-title">
-            ${hasDeployment ? this.#branches.render() : this.#noDeployment('Delete a branch', 'branch-title')}
+            ${hasDeployment ? this.#branches.render() : this.#noDeployment(m.branchTitle, 'branch-title')}
           </section>`
       : nothing}`;
   }

@@ -15,6 +15,7 @@ import type { RequestTicket } from './request-scope.js';
 import { buildUpdate, changedKeys, cloneForm, describeChanges, toForm, validateForm } from './settings-draft.js';
 import type { FormValue, PendingChange, SettingsForm } from './settings-draft.js';
 import type { SettingKey } from './field-model.js';
+import type { Say } from './messages.js';
 
 /** Where the settings section is. `idle`: nothing loaded and nothing loading (see `needsLoad`). */
 export type SettingsStatus = 'idle' | 'loading' | 'loaded' | 'error';
@@ -30,11 +31,11 @@ export class SettingsController implements ReactiveController {
   /** The values the user sees and edits. */
   form: SettingsForm = {};
   /** Why loading failed, shown with Retry. */
-  loadError: string | null = null;
+  loadError: Say | null = null;
   /** Why the last save failed; the edits stay. */
-  saveError: string | null = null;
+  saveError: Say | null = null;
   /** The confirmation after a successful save. */
-  notice: string | null = null;
+  notice: Say | null = null;
   /** True while a write is in flight (the Save button is inert then). */
   saving = false;
   /** True once a save was tried with invalid values, so errors are announced. */
@@ -60,14 +61,14 @@ export class SettingsController implements ReactiveController {
     return this.original ? changedKeys(this.originalForm, this.form) : [];
   }
 
-  /** The summary lines of the pending changes. */
+  /** The summary lines of the pending changes, in the element's language. */
   get pending(): PendingChange[] {
-    return this.original ? describeChanges(this.originalForm, this.form) : [];
+    return this.original ? describeChanges(this.originalForm, this.form, this.ctx.speech().m) : [];
   }
 
-  /** Client-side problems of the changed values, by control path. */
+  /** Client-side problems of the changed values, by control path, in the element's language. */
   get errors(): Map<string, string> {
-    return this.original ? validateForm(this.originalForm, this.form) : new Map();
+    return this.original ? validateForm(this.originalForm, this.form, this.ctx.speech().m) : new Map();
   }
 
   /** The deploy branch of the loaded settings (the branch section refuses to delete it). */
@@ -106,7 +107,7 @@ export class SettingsController implements ReactiveController {
     if (this.status === 'loading') this.status = 'idle';
     if (this.saving) {
       this.saving = false;
-      this.saveError = 'The save was interrupted before the platform answered. Your edits are kept; save again.';
+      this.saveError = (m) => m.settingsSaveInterrupted;
     }
   }
 
@@ -136,9 +137,9 @@ export class SettingsController implements ReactiveController {
       this.ctx.emit('platform-settings-loaded', settings);
     } catch (error) {
       if (!ticket.isCurrent()) return;
-      this.ctx.fail('getDeploymentSettings', error, { deploymentId }, (message) => {
+      this.ctx.fail('getDeploymentSettings', error, { deploymentId }, (say) => {
         this.status = 'error';
-        this.loadError = message;
+        this.loadError = say;
         this.#load = null;
       });
     } finally {
@@ -188,7 +189,7 @@ export class SettingsController implements ReactiveController {
     this.notice = null;
     if (this.errors.size > 0) {
       this.attempted = true;
-      this.saveError = 'Some values need attention before saving.';
+      this.saveError = (m) => m.settingsNeedAttention;
       this.ctx.host.requestUpdate();
       return;
     }
@@ -203,15 +204,15 @@ export class SettingsController implements ReactiveController {
       if (!ticket.isCurrent()) return;
       this.#accept(saved, false);
       this.attempted = false;
-      this.notice = 'Settings saved.';
+      this.notice = (m) => m.settingsSaved;
       this.saving = false;
       this.#save = null;
       this.ctx.host.requestUpdate();
       this.ctx.emit('platform-settings-saved', saved);
     } catch (error) {
       if (!ticket.isCurrent()) return;
-      this.ctx.fail('updateDeploymentSettings', error, { deploymentId }, (message) => {
-        this.saveError = message;
+      this.ctx.fail('updateDeploymentSettings', error, { deploymentId }, (say) => {
+        this.saveError = say;
         this.saving = false;
         this.#save = null;
       });

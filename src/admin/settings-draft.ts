@@ -8,6 +8,8 @@
 import type { FieldSpec } from '../schema.js';
 import { cspsConfigSchema, deploymentSettingsSchema } from '../api/schemas.js';
 import type { DeploymentSettings, DeploymentSettingsUpdate } from '../api/schemas.js';
+import { englishMessages } from '../i18n/english.js';
+import type { PlatformMessages } from '../i18n/english.js';
 import { controlKind, cspsKeys, editableKeys, labelFor } from './field-model.js';
 import type { CspsKey, SettingKey } from './field-model.js';
 
@@ -160,15 +162,20 @@ export function buildUpdate(original: SettingsForm, form: SettingsForm): Deploym
   return update as DeploymentSettingsUpdate;
 }
 
-function checkRows(key: SettingKey, rows: readonly { id: number; value: string; key?: string }[], errors: Map<string, string>) {
+function checkRows(
+  key: SettingKey,
+  rows: readonly { id: number; value: string; key?: string }[],
+  errors: Map<string, string>,
+  m: PlatformMessages,
+) {
   const seen = new Set<string>();
   for (const row of rows) {
     const name = row.key ?? row.value;
     const path = `${key}.${row.id}`;
     if (name.trim() === '') {
-      errors.set(path, row.key === undefined ? 'Enter a value or remove this row.' : 'Enter a key or remove this row.');
+      errors.set(path, row.key === undefined ? m.listEmptyValue : m.variablesEmptyKey);
     } else if (seen.has(name)) {
-      errors.set(path, row.key === undefined ? `"${name}" is listed twice.` : `The key "${name}" is used twice.`);
+      errors.set(path, row.key === undefined ? m.listDuplicate({ value: name }) : m.variablesDuplicate({ key: name }));
     }
     seen.add(name);
   }
@@ -180,7 +187,7 @@ function checkRows(key: SettingKey, rows: readonly { id: number; value: string; 
  * fields are not checked: they are not sent, and a value the platform holds
  * is not the user's to fix before saving something else.
  */
-export function validateForm(original: SettingsForm, form: SettingsForm): Map<string, string> {
+export function validateForm(original: SettingsForm, form: SettingsForm, m: PlatformMessages = englishMessages): Map<string, string> {
   const errors = new Map<string, string>();
   for (const key of changedKeys(original, form)) {
     const spec = specOf(key);
@@ -188,15 +195,15 @@ export function validateForm(original: SettingsForm, form: SettingsForm): Map<st
     switch (controlKind(spec)) {
       case 'list':
       case 'keyValue':
-        checkRows(key, value as ListRow[] | KeyValueRow[], errors);
+        checkRows(key, value as ListRow[] | KeyValueRow[], errors, m);
         break;
       case 'subform':
         if ((value as CspsForm).storageProvider.trim() === '') {
-          errors.set(`${key}.storageProvider`, `${labelFor('storageProvider')} is required.`);
+          errors.set(`${key}.storageProvider`, m.settingsRequired({ label: labelFor('storageProvider', m) }));
         }
         break;
       case 'text':
-        if (spec.required && (value as string).trim() === '') errors.set(key, `${labelFor(key)} is required.`);
+        if (spec.required && (value as string).trim() === '') errors.set(key, m.settingsRequired({ label: labelFor(key, m) }));
         break;
       default:
         break;
@@ -205,26 +212,26 @@ export function validateForm(original: SettingsForm, form: SettingsForm): Map<st
   return errors;
 }
 
-function showText(spec: FieldSpec, text: string): string {
+function showText(spec: FieldSpec, text: string, m: PlatformMessages): string {
   if (text !== '') return text;
-  return spec.nullable ? 'not set' : '(empty)';
+  return spec.nullable ? m.notSet : m.empty;
 }
 
-function showForm(key: SettingKey, value: FormValue | undefined): string {
+function showForm(key: SettingKey, value: FormValue | undefined, m: PlatformMessages): string {
   const spec = specOf(key);
   switch (controlKind(spec)) {
     case 'switch':
-      return value ? 'on' : 'off';
+      return value ? m.on : m.off;
     case 'list': {
       const rows = value as ListRow[];
-      return rows.length ? rows.map((row) => row.value).join(', ') : '(none)';
+      return rows.length ? rows.map((row) => row.value).join(', ') : m.none;
     }
     default:
-      return showText(spec, (value as string | undefined) ?? '');
+      return showText(spec, (value as string | undefined) ?? '', m);
   }
 }
 
-function entryChanges(key: SettingKey, from: KeyValueRow[], to: KeyValueRow[]): PendingChange[] {
+function entryChanges(key: SettingKey, from: KeyValueRow[], to: KeyValueRow[], m: PlatformMessages): PendingChange[] {
   const before = new Map(from.map((row) => [row.key, row.value]));
   const after = new Map(to.map((row) => [row.key, row.value]));
   const out: PendingChange[] = [];
@@ -234,30 +241,30 @@ function entryChanges(key: SettingKey, from: KeyValueRow[], to: KeyValueRow[]): 
     if (a === b) continue;
     out.push({
       path: `${key}.${name}`,
-      label: `${labelFor(key)} › ${name || '(no key)'}`,
-      from: a === undefined ? '(none)' : a,
-      to: b === undefined ? '(removed)' : b,
+      label: `${labelFor(key, m)} › ${name || m.noKey}`,
+      from: a === undefined ? m.none : a,
+      to: b === undefined ? m.removed : b,
     });
   }
   return out;
 }
 
-function cspsChanges(key: SettingKey, from: CspsForm, to: CspsForm): PendingChange[] {
+function cspsChanges(key: SettingKey, from: CspsForm, to: CspsForm, m: PlatformMessages): PendingChange[] {
   const out: PendingChange[] = [];
   for (const sub of cspsKeys) {
     if (from[sub] === to[sub]) continue;
-    const show = (v: string | boolean) => (typeof v === 'boolean' ? (v ? 'on' : 'off') : showText(cspsConfigSchema[sub], v));
-    out.push({ path: `${key}.${sub}`, label: `${labelFor(key)} › ${labelFor(sub)}`, from: show(from[sub]), to: show(to[sub]) });
+    const show = (v: string | boolean) => (typeof v === 'boolean' ? (v ? m.on : m.off) : showText(cspsConfigSchema[sub], v, m));
+    out.push({ path: `${key}.${sub}`, label: `${labelFor(key, m)} › ${labelFor(sub, m)}`, from: show(from[sub]), to: show(to[sub]) });
   }
   return out;
 }
 
 /** The pending-changes summary: one line per changed value (`field: old → new`). */
-export function describeChanges(original: SettingsForm, form: SettingsForm): PendingChange[] {
+export function describeChanges(original: SettingsForm, form: SettingsForm, m: PlatformMessages = englishMessages): PendingChange[] {
   return changedKeys(original, form).flatMap((key): PendingChange[] => {
     const kind = controlKind(specOf(key));
-    if (kind === 'keyValue') return entryChanges(key, original[key] as KeyValueRow[], form[key] as KeyValueRow[]);
-    if (kind === 'subform') return cspsChanges(key, original[key] as CspsForm, form[key] as CspsForm);
-    return [{ path: key, label: labelFor(key), from: showForm(key, original[key]), to: showForm(key, form[key]) }];
+    if (kind === 'keyValue') return entryChanges(key, original[key] as KeyValueRow[], form[key] as KeyValueRow[], m);
+    if (kind === 'subform') return cspsChanges(key, original[key] as CspsForm, form[key] as CspsForm, m);
+    return [{ path: key, label: labelFor(key, m), from: showForm(key, original[key], m), to: showForm(key, form[key], m) }];
   });
 }

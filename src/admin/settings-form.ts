@@ -6,6 +6,8 @@
 import { html, nothing } from 'lit';
 import type { TemplateResult } from 'lit';
 import type { FieldSpec } from '../schema.js';
+import type { PlatformMessages } from '../i18n/english.js';
+import { formatNumber } from '../i18n/format.js';
 import { deploymentSettingsSchema, readOnlySettings } from '../api/schemas.js';
 import { controlKind, labelFor, settingGroups } from './field-model.js';
 import type { SettingKey } from './field-model.js';
@@ -17,7 +19,7 @@ import type { CspsForm, KeyValueRow, ListRow } from './settings-draft.js';
 function field(s: SettingsController, env: ControlEnv, key: SettingKey): TemplateResult {
   const spec: FieldSpec = deploymentSettingsSchema[key];
   const value = s.form[key];
-  const label = labelFor(key);
+  const label = labelFor(key, env.speech.m);
   const set = (next: unknown) => s.set(key, next as never);
   switch (controlKind(spec)) {
     case 'select':
@@ -35,42 +37,44 @@ function field(s: SettingsController, env: ControlEnv, key: SettingKey): Templat
   }
 }
 
-function show(value: unknown): string {
-  if (value === null || value === undefined || value === '') return 'not set';
-  if (typeof value === 'boolean') return value ? 'yes' : 'no';
+function show(value: unknown, m: PlatformMessages): string {
+  if (value === null || value === undefined || value === '') return m.notSet;
+  if (typeof value === 'boolean') return value ? m.yes : m.no;
   return String(value);
 }
 
-function readOnlyValues(s: SettingsController): TemplateResult {
+function readOnlyValues(s: SettingsController, m: PlatformMessages): TemplateResult {
   const settings = s.original!;
   return html`<div class="readonly">
-    <h3>Read-only values</h3>
+    <h3>${m.settingsReadOnly}</h3>
     <dl>
-      ${readOnlySettings.map((key) => html`<div><dt>${labelFor(key)}</dt><dd>${show(settings[key])}</dd></div>`)}
+      ${readOnlySettings.map((key) => html`<div><dt>${labelFor(key, m)}</dt><dd>${show(settings[key], m)}</dd></div>`)}
     </dl>
   </div>`;
 }
 
-function summary(s: SettingsController): TemplateResult {
+function summary(s: SettingsController, env: ControlEnv): TemplateResult {
+  const { m, locale } = env.speech;
   const changes = s.pending;
-  if (changes.length === 0) return html`<div class="summary" part="summary"><p class="hint">No unsaved changes.</p></div>`;
+  if (changes.length === 0) return html`<div class="summary" part="summary"><p class="hint">${m.settingsNoChanges}</p></div>`;
   return html`<div class="summary" part="summary">
-    <h3 id="pending-title">Changes to save (${changes.length})</h3>
+    <h3 id="pending-title">${m.settingsChanges({ count: formatNumber(changes.length, locale) })}</h3>
     <ul aria-labelledby="pending-title">
       ${changes.map((c) => html`<li><span class="change-label">${c.label}</span>: ${c.from} → ${c.to}</li>`)}
     </ul>
   </div>`;
 }
 
-function errorList(s: SettingsController): TemplateResult | typeof nothing {
+function errorList(s: SettingsController, m: PlatformMessages): TemplateResult | typeof nothing {
   const saveError = s.saveError;
   if (!saveError) return nothing;
   const problems = s.attempted ? [...s.errors.values()] : [];
-  return html`${saveError}${problems.length ? html`<ul>${problems.map((p) => html`<li>${p}</li>`)}</ul>` : nothing}`;
+  return html`${saveError(m)}${problems.length ? html`<ul>${problems.map((p) => html`<li>${p}</li>`)}</ul>` : nothing}`;
 }
 
 /** The form of loaded settings. */
 function form(s: SettingsController, env: ControlEnv): TemplateResult {
+  const { m } = env.speech;
   const dirty = s.changed.length > 0;
   const inert = s.saving || !dirty;
   const onSubmit = (event: Event) => {
@@ -80,40 +84,41 @@ function form(s: SettingsController, env: ControlEnv): TemplateResult {
   return html`<form novalidate @submit=${onSubmit}>
     ${settingGroups.map(
       (group) => html`<fieldset class="group" part="group" ?disabled=${s.saving}>
-        <legend>${group.title}</legend>
+        <legend>${m[group.title]}</legend>
         ${group.fields.map((key) => field(s, env, key))}
       </fieldset>`,
     )}
-    ${readOnlyValues(s)}
-    ${summary(s)}
+    ${readOnlyValues(s, m)}
+    ${summary(s, env)}
     <div class="actions">
       <button type="submit" part="button primary" aria-disabled=${inert ? 'true' : 'false'}>
-        ${s.saving ? 'Saving…' : 'Save changes'}
+        ${s.saving ? m.settingsSaving : m.settingsSave}
       </button>
-      <button type="button" part="button" aria-disabled=${inert ? 'true' : 'false'} @click=${() => s.revert()}>Revert</button>
-      ${s.saving ? html`<button type="button" part="button" @click=${() => s.cancel()}>Cancel</button>` : nothing}
+      <button type="button" part="button" aria-disabled=${inert ? 'true' : 'false'} @click=${() => s.revert()}>${m.settingsRevert}</button>
+      ${s.saving ? html`<button type="button" part="button" @click=${() => s.cancel()}>${m.cancel}</button>` : nothing}
     </div>
-    <p class="status" role="status" part="status">${s.saving ? 'Saving the changes…' : s.notice ?? nothing}</p>
-    <div class="error" role="alert" part="error">${errorList(s)}</div>
+    <p class="status" role="status" part="status">${s.saving ? m.settingsSavingStatus : s.notice?.(m) ?? nothing}</p>
+    <div class="error" role="alert" part="error">${errorList(s, m)}</div>
   </form>`;
 }
 
 /** The whole settings section body for the controller's state. */
 export function renderSettings(s: SettingsController, env: ControlEnv): TemplateResult {
+  const { m } = env.speech;
   const dirty = s.changed.length > 0;
   return html`<h2 id="settings-title">
-      Deployment settings${dirty ? html` <span class="badge" part="badge">Unsaved changes</span>` : nothing}
+      ${m.settingsTitle}${dirty ? html` <span class="badge" part="badge">${m.settingsUnsaved}</span>` : nothing}
     </h2>
     ${s.status === 'loading'
       ? html`<div class="loading">
-          <p class="status" role="status" part="status">Loading the settings…</p>
-          <button type="button" part="button" @click=${() => s.cancel()}>Cancel</button>
+          <p class="status" role="status" part="status">${m.settingsLoading}</p>
+          <button type="button" part="button" @click=${() => s.cancel()}>${m.cancel}</button>
         </div>`
       : nothing}
     ${s.status === 'error'
       ? html`<div class="error-box" part="error">
-          <p role="alert">${s.loadError}</p>
-          <button type="button" part="button" @click=${() => void s.load()}>Retry</button>
+          <p role="alert">${s.loadError?.(m)}</p>
+          <button type="button" part="button" @click=${() => void s.load()}>${m.retry}</button>
         </div>`
       : nothing}
     ${s.status === 'loaded' ? form(s, env) : nothing}`;

@@ -124,7 +124,7 @@ export const adminPanelStyles = css`
     block-size: calc(1.25rem - 6px);
     border-radius: 50%;
     background: var(--_muted);
-    transition: transform 0.15s;
+    transition: inset-inline-start 0.15s;
   }
   input[role='switch']:checked {
     background: var(--_accent);
@@ -132,7 +132,8 @@ export const adminPanelStyles = css`
   }
   input[role='switch']:checked::after {
     background: var(--_accent-text);
-    transform: translateX(1rem);
+    /* A logical offset, so the knob moves towards the end in either direction. */
+    inset-inline-start: calc(2px + 1rem);
   }
   input[aria-invalid='true'] {
     border-color: var(--_danger);

@@ -7,21 +7,31 @@
 import { html, nothing } from 'lit';
 import type { ReactiveController, TemplateResult } from 'lit';
 import type { UsageAnalyticsToken } from '../api/schemas.js';
+import { formatDateTime, formatDuration } from '../i18n/format.js';
+import type { Say } from './messages.js';
 import type { PanelContext } from './panel-context.js';
 import { RequestScope } from './request-scope.js';
 import type { RequestTicket } from './request-scope.js';
 
-/** "23 h 59 min 58 s" until `expiresAt`, "expired", or `null` when the timestamp is unreadable. */
-export function timeToExpiry(expiresAt: string | null | undefined, now: number): string | null {
+/**
+ * The whole seconds left until `expiresAt` (`0` once expired), or `null`
+ * when the timestamp is missing or unreadable.
+ */
+export function secondsToExpiry(expiresAt: string | null | undefined, now: number): number | null {
   if (!expiresAt) return null;
   const end = Date.parse(expiresAt);
   if (Number.isNaN(end)) return null;
-  const left = Math.floor((end - now) / 1000);
-  if (left <= 0) return 'expired';
-  const h = Math.floor(left / 3600);
-  const m = Math.floor((left % 3600) / 60);
-  const s = left % 60;
-  return [h ? `${h} h` : '', h || m ? `${m} min` : '', `${s} s`].filter(Boolean).join(' ');
+  return Math.max(0, Math.floor((end - now) / 1000));
+}
+
+/**
+ * The time left until `expiresAt` in `locale` (`23 hr, 59 min, 58 sec`),
+ * `"expired"`, or `null` when the timestamp is missing or unreadable.
+ */
+export function timeToExpiry(expiresAt: string | null | undefined, now: number, locale = 'en'): string | null {
+  const left = secondsToExpiry(expiresAt, now);
+  if (left === null) return null;
+  return left === 0 ? 'expired' : formatDuration(left, locale);
 }
 
 /** The usage-analytics token section: state, requests, countdown timer and markup. */
@@ -33,9 +43,9 @@ export class TokenController implements ReactiveController {
   /** True while the issue request is in flight. */
   issuing = false;
   /** Why issuing failed. */
-  error: string | null = null;
+  error: Say | null = null;
   /** The outcome of the last Copy. */
-  copyMessage: string | null = null;
+  copyMessage: Say | null = null;
   /** The clock the expiry countdown is computed against. */
   now = Date.now();
 
@@ -76,7 +86,7 @@ export class TokenController implements ReactiveController {
     this.now = Date.now();
     this.#timer = setInterval(() => {
       this.now = Date.now();
-      if (this.token && timeToExpiry(this.token.expiresAt, this.now) === 'expired') this.#stop();
+      if (this.token && secondsToExpiry(this.token.expiresAt, this.now) === 0) this.#stop();
       this.ctx.host.requestUpdate();
     }, 1000);
   }
@@ -108,8 +118,8 @@ export class TokenController implements ReactiveController {
       this.ctx.emit('platform-token-issued', token);
     } catch (error) {
       if (!ticket.isCurrent()) return;
-      this.ctx.fail('issueUsageAnalyticsToken', error, {}, (message) => {
-        this.error = message;
+      this.ctx.fail('issueUsageAnalyticsToken', error, {}, (say) => {
+        this.error = say;
         this.issuing = false;
         this.#issue = null;
       });
@@ -136,57 +146,65 @@ export class TokenController implements ReactiveController {
     try {
       if (!navigator.clipboard?.writeText) throw new Error('no clipboard');
       await navigator.clipboard.writeText(token);
-      this.copyMessage = 'Token copied to the clipboard.';
+      this.copyMessage = (m) => m.tokenCopied;
     } catch {
-      this.copyMessage = 'Copying is not allowed here. Show the token and copy it by hand.';
+      this.copyMessage = (m) => m.tokenCopyRefused;
     }
     this.ctx.host.requestUpdate();
   }
 
+  #expiry(expiresAt: string): string {
+    const { m, locale } = this.ctx.speech();
+    const left = secondsToExpiry(expiresAt, this.now);
+    if (left === null) return expiresAt;
+    const date = formatDateTime(Date.parse(expiresAt), locale);
+    return left === 0 ? m.tokenExpired({ date }) : m.tokenExpiresIn({ date, timeLeft: formatDuration(left, locale) });
+  }
+
   #details(token: UsageAnalyticsToken): TemplateResult {
-    const left = timeToExpiry(token.expiresAt, this.now);
+    const { m } = this.ctx.speech();
+    const expired = secondsToExpiry(token.expiresAt, this.now) === 0;
     return html`<dl class="token-details">
-        <div><dt>API URL</dt><dd><code>${token.apiUrl}</code></dd></div>
-        <div><dt>Usage-analytics deployment</dt><dd>${token.deploymentId}</dd></div>
+        <div><dt>${m.tokenApiUrl}</dt><dd><code>${token.apiUrl}</code></dd></div>
+        <div><dt>${m.tokenDeployment}</dt><dd>${token.deploymentId}</dd></div>
         <div>
-          <dt>Expires</dt>
+          <dt>${m.tokenExpires}</dt>
           <dd>
-            ${token.expiresAt
-              ? html`<time datetime=${token.expiresAt}>${left === null ? token.expiresAt : left === 'expired' ? 'Expired' : `in ${left}`}</time>`
-              : 'Not known: the platform did not say when this token expires.'}
-            ${left === 'expired' ? html` <span class="hint">Issue a new token to keep querying.</span>` : nothing}
+            ${token.expiresAt ? html`<time datetime=${token.expiresAt}>${this.#expiry(token.expiresAt)}</time>` : m.tokenExpiryUnknown}
+            ${expired ? html` <span class="hint">${m.tokenExpiredHint}</span>` : nothing}
           </dd>
         </div>
         <div>
-          <dt>Token</dt>
+          <dt>${m.tokenValue}</dt>
           <dd class="token-value" part="token">
             ${this.revealed
               ? html`<code class="jwt">${token.token}</code>`
-              : html`<span aria-hidden="true">••••••••••••••••</span><span class="visually-hidden">hidden</span>`}
+              : html`<span aria-hidden="true">••••••••••••••••</span><span class="visually-hidden">${m.tokenHidden}</span>`}
           </dd>
         </div>
       </dl>
       <div class="actions">
         <button type="button" part="button" aria-pressed=${this.revealed ? 'true' : 'false'} @click=${() => this.toggleReveal()}>
-          Show token
+          ${m.tokenShow}
         </button>
-        <button type="button" part="button" @click=${() => void this.copy()}>Copy token</button>
+        <button type="button" part="button" @click=${() => void this.copy()}>${m.tokenCopy}</button>
       </div>
-      <p class="status" role="status" part="status">${this.copyMessage ?? nothing}</p>`;
+      <p class="status" role="status" part="status">${this.copyMessage?.(m) ?? nothing}</p>`;
   }
 
   /** The section body. */
   render(): TemplateResult {
-    return html`<h2 id="token-title">Usage analytics token</h2>
-      <p class="hint">A short-lived token for querying this account's usage and billing data.</p>
+    const { m } = this.ctx.speech();
+    return html`<h2 id="token-title">${m.tokenTitle}</h2>
+      <p class="hint">${m.tokenIntro}</p>
       <div class="actions">
         <button type="button" part="button primary" aria-disabled=${this.issuing ? 'true' : 'false'}
           @click=${() => void this.issue()}>
-          ${this.issuing ? 'Issuing…' : this.token ? 'Issue a new token' : 'Issue token'}
+          ${this.issuing ? m.tokenIssuing : this.token ? m.tokenIssueNew : m.tokenIssue}
         </button>
       </div>
-      <p class="status" role="status" part="status">${this.issuing ? 'Issuing a token…' : nothing}</p>
-      <div class="error" role="alert" part="error">${this.error ?? nothing}</div>
+      <p class="status" role="status" part="status">${this.issuing ? m.tokenIssuingStatus : nothing}</p>
+      <div class="error" role="alert" part="error">${this.error?.(m) ?? nothing}</div>
       ${this.token ? this.#details(this.token) : nothing}`;
   }
 }

@@ -3,6 +3,9 @@
  * overlays cover it while loading or failed) and its rendering.
  */
 import { unsafeCSS } from '@lit/reactive-element';
+import type { ReactiveControllerHost } from '@lit/reactive-element';
+import { embedFailed, embedLoading } from '../i18n/embed-messages.js';
+import { hosts, i18n } from '../i18n/hook.js';
 import { EMBED_CSS } from './styles.js';
 
 // A constant string, not the `css` tag: the embed-only bundle then carries no template checks.
@@ -22,8 +25,6 @@ export interface ShadowState {
   message: string | undefined;
 }
 
-const FAILED = 'The embedded content could not be loaded.';
-
 /**
  * The shadow tree of `<platform-embed>`, rendered with DOM calls (three
  * nodes need no template engine, and the embed-only bundle stays small): the
@@ -39,7 +40,10 @@ export class ShadowView {
   constructor(
     private readonly _root: HTMLElement | DocumentFragment,
     private readonly _onLoad: (event: Event) => void,
-  ) {}
+  ) {
+    // Made at the host's first update: from then on its texts follow its language.
+    hosts.add(new WeakRef((_root as ShadowRoot).host as ReactiveControllerHost & Element));
+  }
 
   /**
    * Makes `frame`, already navigating (server-rendered markup), the iframe of
@@ -70,6 +74,7 @@ export class ShadowView {
       this.frame.setAttribute('part', 'iframe');
     }
     const frame = this.frame!;
+    const text = (key: string, english: string) => i18n.text?.(this._root, key) ?? english;
     setAttribute(frame, 'title', state.title);
     setAttribute(frame, 'allow', state.allow);
     setAttribute(frame, 'referrerpolicy', state.referrerPolicy);
@@ -81,17 +86,19 @@ export class ShadowView {
     if (!frame.isConnected) this._root.prepend(frame);
     // Built after the first iframe is in, so its navigation does not wait for them.
     const overlays = (this._overlays ??= {
-      loading: overlay(this._root, 'loading', 'status', 'Loading…'),
-      error: overlay(this._root, 'error', 'alert', FAILED),
+      loading: overlay(this._root, 'loading', 'status'),
+      error: overlay(this._root, 'error', 'alert'),
     });
     overlays.loading.hidden = !state.loading;
     overlays.error.hidden = !state.failed;
-    overlays.error.querySelector('span')!.textContent = state.message ?? FAILED;
+    overlays.loading.querySelector('span')!.textContent = text('embedLoading', embedLoading);
+    // A blank message from the embed would leave an empty alert.
+    overlays.error.querySelector('span')!.textContent = state.message?.trim() || text('embedFailed', embedFailed);
   }
 }
 
 /** Appends an overlay to `root`: a part, a named slot, and the slot's default content. */
-function overlay(root: HTMLElement | DocumentFragment, part: string, role: string, text: string): HTMLElement {
+function overlay(root: HTMLElement | DocumentFragment, part: string, role: string): HTMLElement {
   const container = document.createElement('div');
   const slot = document.createElement('slot');
   const fallback = document.createElement('span');
@@ -99,7 +106,6 @@ function overlay(root: HTMLElement | DocumentFragment, part: string, role: strin
   container.className = 'overlay';
   slot.name = part;
   fallback.setAttribute('role', role);
-  fallback.textContent = text;
   slot.append(fallback);
   container.append(slot);
   root.append(container);

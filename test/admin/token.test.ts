@@ -24,7 +24,8 @@ describe('<platform-admin-panel> usage-analytics token', () => {
     const text = panelText(el);
     expect(text).to.contain(token.apiUrl);
     expect(text).to.contain(String(token.deploymentId));
-    expect(text).to.match(/in 2[34] h \d+ min \d+ s/);
+    // Intl.DurationFormat in English (short style), then the expiry date.
+    expect(text).to.match(/in 2[34] hr, (\d+ min, )?\d+ sec \(/);
     expect($(el, 'time').getAttribute('datetime')).to.equal(token.expiresAt);
     // Masked: not in the DOM at all.
     expect(el.shadowRoot!.innerHTML).to.not.contain(token.token);
@@ -202,12 +203,28 @@ describe('<platform-admin-panel> usage-analytics token', () => {
 });
 
 describe('timeToExpiry', () => {
-  it('formats hours, minutes and seconds, expiry and unreadable timestamps', () => {
-    const now = Date.parse('2026-01-01T00:00:00Z');
-    expect(timeToExpiry('2026-01-02T00:00:00Z', now)).to.equal('24 h 0 min 0 s');
-    expect(timeToExpiry('2026-01-01T00:02:05Z', now)).to.equal('2 min 5 s');
-    expect(timeToExpiry('2026-01-01T00:00:09Z', now)).to.equal('9 s');
+  const now = Date.parse('2026-01-01T00:00:00Z');
+  const cases = () => [
+    timeToExpiry('2026-01-02T00:00:00Z', now),
+    timeToExpiry('2026-01-01T00:02:05Z', now),
+    timeToExpiry('2026-01-01T00:00:09Z', now),
+    timeToExpiry('2026-01-01T01:00:09Z', now, 'de'),
+  ];
+
+  it('formats hours, minutes and seconds with Intl, expiry and unreadable timestamps', () => {
+    expect(cases()).to.deep.equal(['24 hr', '2 min, 5 sec', '9 sec', '1 Std., 9 Sek.']);
     expect(timeToExpiry('2025-12-31T23:59:59Z', now)).to.equal('expired');
     expect(timeToExpiry('not a date', now)).to.equal(null);
+  });
+
+  it('says the same without Intl.DurationFormat (unit numbers in a unit list)', () => {
+    const intl = Intl as unknown as { DurationFormat?: unknown };
+    const saved = intl.DurationFormat;
+    delete intl.DurationFormat;
+    try {
+      expect(cases()).to.deep.equal(['24 hr', '2 min, 5 sec', '9 sec', '1 Std., 9 Sek.']);
+    } finally {
+      if (saved) intl.DurationFormat = saved;
+    }
   });
 });
