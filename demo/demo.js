@@ -26,7 +26,8 @@ async function sessionProvider() {
   return sessionId;
 }
 
-const embed = document.createElement('platform-embed');
+// The element is in the page's markup, where a CSS rule holds its box until the script defines it.
+const embed = $('#embed-host platform-embed');
 embed.setAttribute('base-url', config.platformUrl);
 embed.setAttribute('dashboard', 'sales-overview');
 embed.setAttribute('frame-title', 'Acme analytics');
@@ -71,7 +72,6 @@ new MutationObserver(() => {
   renderMarkup();
 }).observe(embed, { attributes: true });
 
-$('#embed-host').append(embed);
 renderMarkup();
 
 /**

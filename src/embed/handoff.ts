@@ -15,9 +15,9 @@
  * `EARLY_PROPERTY`: the parse time and every message of its iframe's window
  * with its arrival time, until the element takes them (the element then removes
  * its listener and replays the messages through the ordinary router). The
- * element removes `SERVER_RENDERED_ATTRIBUTE` once it has taken over, which
- * also tells a keeper that runs later (the element was defined first) to keep
- * nothing.
+ * element removes `SERVER_RENDERED_ATTRIBUTE` once it has taken over; a keeper
+ * that finds it gone keeps nothing. An element defined before the markup was
+ * parsed waits for the end of parsing, so the keeper has run by then.
  */
 
 /** Boolean attribute of server-rendered markup; removed by the element when it takes over. */

@@ -131,18 +131,23 @@ export class Lifecycle {
   private _session(provider: () => Promise<string>): Promise<string> {
     const unused = this._unused;
     if (unused && Date.now() - unused.at < UNUSED_SESSION_MS) return Promise.resolve(unused.id);
-    return (this._asking ??= new Promise<string>((resolve) => resolve(provider())).then(
+    if (this._asking) return this._asking;
+    const done = () => {
+      if (this._asking === asking) this._asking = undefined;
+    };
+    const asking: Promise<string> = new Promise<string>((resolve) => resolve(provider())).then(
       (id) => {
-        this._asking = undefined;
+        done();
         if (typeof id !== 'string' || !id) throw new SessionError('sessionProvider did not return a session id.');
         this._unused = { id, at: Date.now() };
         return id;
       },
       (error: unknown) => {
-        this._asking = undefined;
+        done();
         throw new SessionError('sessionProvider rejected.', { cause: error });
       },
-    ));
+    );
+    return (this._asking = asking);
   }
 
   /** Drops the current attempt (its lazy wait, timer and provider answer); returns the next attempt's token. */
@@ -254,6 +259,8 @@ export class Lifecycle {
   private _fail(token: number, error: ReadyTimeoutError | SessionError | EmbedError): void {
     if (token !== this._token) return;
     this._settle();
+    // A call that outlived its load (a provider that hangs) no longer holds the next load back.
+    this._asking = undefined;
     this.failure = error;
     this._setReady(false);
     this.reject(error);

@@ -1,7 +1,6 @@
 import type { PropertyValues } from '@lit/reactive-element';
-import type { ColorScheme, EmbedTheme, ErrorPayload, ReadyPayload } from '../protocol/catalog.js';
-import { buildAction, type PlatformEventMessage } from '../protocol/envelope.js';
-import { filterMemberProblem, jsonSnapshot } from '../protocol/values.js';
+import type { ErrorPayload, ReadyPayload } from '../protocol/catalog.js';
+import type { PlatformEventMessage } from '../protocol/envelope.js';
 import { version } from '../version.js';
 import * as config from './config.js';
 import { ConfigError, EmbedError, hostErrorDetail } from './errors.js';
@@ -12,8 +11,8 @@ import { routeMessage } from './router.js';
 import { takeOver, waitForMarkup, type Adopted } from './takeover.js';
 import { LoadTimeline } from './timing.js';
 import { dispatchEmbedEvent, dispatchHostError, dispatchPlatformEvent, type PlatformEmbedEventMap } from './inbound.js';
-import { Outbox, type StateKey } from './outbox.js';
-import { DEFAULT_TITLE, PlatformEmbedProperties } from './properties.js';
+import { PlatformEmbedActions } from './actions.js';
+import { DEFAULT_TITLE } from './properties.js';
 import { embedStyles, ShadowView } from './shadow.js';
 import { buildEmbedUrl } from './url.js';
 
@@ -57,13 +56,13 @@ const reloadKeys = ['baseUrl', 'dashboard', 'session', 'allowExport', 'sandbox']
  * @cssprop [--platform-embed-overlay-background=Canvas] - Background of the loading and error overlays.
  * @cssprop [--platform-embed-overlay-color=CanvasText] - Text color of the loading and error overlays.
  */
-export class PlatformEmbedElement extends PlatformEmbedProperties {
+export class PlatformEmbedElement extends PlatformEmbedActions {
   /** The package version this class was built from. */
   static readonly version = version;
   static override styles = embedStyles;
   /** Internal states; `attribute: false` keeps them out of the manifest. */
   static override properties = {
-    ...PlatformEmbedProperties.properties,
+    ...PlatformEmbedActions.properties,
     _frameKey: { state: true, attribute: false },
     _frameSrc: { state: true, attribute: false },
   };
@@ -73,7 +72,6 @@ export class PlatformEmbedElement extends PlatformEmbedProperties {
   /** The shadow tree; made at the first update, when the render root exists. */
   private _view?: ShadowView;
   private _currentPath: string | null = null;
-  private _eff: config.Effective = { filters: {}, readyTimeout: config.DEFAULT_READY_TIMEOUT };
   private _needsLoad = false;
   private _pendingErrors: ConfigError[] = [];
   private readonly _timeline = new LoadTimeline();
@@ -84,13 +82,6 @@ export class PlatformEmbedElement extends PlatformEmbedProperties {
   private _arrival?: number | undefined;
   /** Stops waiting for server-rendered markup that is still being parsed. */
   private _unwait?: (() => void) | undefined;
-
-  private readonly _outbox = new Outbox({
-    isReady: () => this._life.ready,
-    post: (type, payload) => this._channel.post(type, payload),
-    statePayload: (key) => this._statePayload(key),
-    filterJson: (member) => (member in this._eff.filters ? JSON.stringify(this._eff.filters[member]) : undefined),
-  });
 
   private readonly _channel = new FrameChannel({
     isDebug: () => this.debug,
@@ -192,6 +183,7 @@ export class PlatformEmbedElement extends PlatformEmbedProperties {
    * Called instead of the disconnect and connect callbacks when the element is
    * moved with `moveBefore()`: the iframe keeps its document, so the live
    * embed stays as it is (no navigation, no session, `ready` kept).
+   * @internal A lifecycle callback of the browser's, not an API to call.
    */
   connectedMoveCallback(): void {}
 
@@ -257,85 +249,6 @@ export class PlatformEmbedElement extends PlatformEmbedProperties {
     }
   }
 
-  /**
-   * Switches the color scheme (`platform:action:set-color-scheme`) and sets `scheme`.
-   * @throws {TypeError} `scheme` is not a string. @throws {RangeError} not `light`, `dark` or `auto`.
-   */
-  setColorScheme(scheme: ColorScheme): void {
-    buildAction('platform:action:set-color-scheme', { scheme });
-    this._setState('scheme', scheme, scheme);
-  }
-
-  /**
-   * Applies a brand theme (`platform:action:set-theme`) and sets `theme` to a plain copy.
-   * @throws {TypeError} `theme` is not a plain JSON object or a known field has the wrong type.
-   */
-  setTheme(theme: EmbedTheme): void {
-    const copy = buildAction('platform:action:set-theme', theme).payload;
-    this._setState('theme', copy, copy);
-  }
-
-  /**
-   * Switches the UI language (`platform:action:set-locale`) and sets `locale`; `auto` means `navigator.language`.
-   * @throws {TypeError} `locale` is not a string. @throws {RangeError} not a BCP 47 tag.
-   */
-  setLocale(locale: string): void {
-    const checked = locale === 'auto' ? config.checkLocale(locale) : undefined;
-    buildAction('platform:action:set-locale', { locale: checked?.ok ? checked.value! : locale });
-    this._setState('locale', locale, checked?.ok ? checked.value : locale);
-  }
-
-  /**
-   * Switches the time zone (`platform:action:set-timezone`) and sets `timezone`; `auto` means the viewer's own.
-   * @throws {TypeError} `timezone` is not a string. @throws {RangeError} a bare UTC offset or an unknown zone.
-   */
-  setTimezone(timezone: string): void {
-    const checked = timezone === 'auto' ? config.checkTimezone(timezone) : undefined;
-    buildAction('platform:action:set-timezone', { timezone: checked?.ok ? checked.value! : timezone });
-    this._setState('timezone', timezone, checked?.ok ? checked.value : timezone);
-  }
-
-  /**
-   * Pushes one filter (`platform:action:set-filter` with `f_<member>=<JSON value>`) and updates `filters`.
-   * @throws {TypeError} `member` is not a string, or `value` is not JSON (undefined, function, symbol, bigint, cycle).
-   * @throws {RangeError} `member` is not `<view>.<dimension>` of identifiers, or `value` is NaN/Infinity.
-   */
-  setFilter(member: string, value: unknown): void {
-    if (typeof member !== 'string') throw new TypeError('setFilter: member must be a string');
-    const memberProblem = filterMemberProblem(member);
-    if (memberProblem) throw new RangeError(`setFilter: member ${memberProblem}`);
-    const copy = jsonSnapshot(value);
-    if (!copy.ok) throw new (copy.kind === 'range' ? RangeError : TypeError)(`setFilter: value ${copy.reason}`);
-    const filters = { ...this._eff.filters, [member]: copy.value };
-    this._eff.filters = filters;
-    this.filters = filters;
-    this._outbox.requestFilter(member);
-  }
-
-  /**
-   * Navigates the embed (`platform:action:navigate`). It does not change `path`; `currentPath` follows the embed's events.
-   * @throws {TypeError} `path` is not a string. @throws {RangeError} `path` does not start with `/`.
-   */
-  navigate(path: string): void {
-    buildAction('platform:action:navigate', { path });
-    this._outbox.request('navigate', 'platform:action:navigate', () => ({ path }));
-  }
-
-  /** Re-runs the embed's queries (`platform:action:refresh`); at most one waits before ready. */
-  refresh(): void {
-    this._outbox.request('refresh', 'platform:action:refresh', () => ({}));
-  }
-
-  /**
-   * Sends any `platform:action:*` action (for actions newer than this package); never coalesced.
-   * @throws {TypeError} `type` is not a string or `payload` is not a plain JSON object.
-   * @throws {RangeError} `type` is not `platform:action:*`, or a known action's payload has a value out of range.
-   */
-  sendAction(type: string, payload: Record<string, unknown> = {}): void {
-    const copy = buildAction(type, payload).payload as Record<string, unknown>;
-    this._outbox.request(undefined, type, () => copy);
-  }
-
   /** Reloads the iframe, asking `sessionProvider` for a fresh session when one is set. */
   reload(): void {
     if (this.isConnected && this.hasUpdated) this._beginLoad();
@@ -353,16 +266,8 @@ export class PlatformEmbedElement extends PlatformEmbedProperties {
     return this._life.wait(this.isUpdatePending);
   }
 
-  private _setState(key: StateKey, property: unknown, effective: unknown): void {
-    (this as unknown as Record<string, unknown>)[key] = property;
-    (this._eff as unknown as Record<string, unknown>)[key] = effective;
-    this._outbox.requestState(key);
-  }
-
-  private _statePayload(key: StateKey): Record<string, unknown> | undefined {
-    const value = this._eff[key];
-    if (value === undefined) return undefined;
-    return key === 'theme' ? { ...(value as EmbedTheme) } : { [key]: value };
+  protected _post(type: string, payload: Record<string, unknown>): void {
+    this._channel.post(type, payload);
   }
 
   private _configError(attribute: string, message: string): void {
@@ -401,7 +306,8 @@ export class PlatformEmbedElement extends PlatformEmbedProperties {
   }
 
   private _startTimeline(time?: number): void {
-    this._timeline.start(this.id || null, (this._eff.dashboard ?? this._eff.path)!, time);
+    // A path may carry a query; only its path part names the load.
+    this._timeline.start(this.id || null, this._eff.dashboard ?? this._eff.path!.replace(/[?#].*/s, ''), time);
   }
 
   /** Points the load's iframe at the embed URL with `session`, or keeps the `adopted` one's. */

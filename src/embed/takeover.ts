@@ -15,24 +15,15 @@ const keeper = (host: Element) => host.querySelector(':scope>script');
 
 /**
  * When `host` holds server-rendered markup that the parser has not finished
- * (the element was defined before it), calls `go` once the markup is complete
- * (its keeper script is in, or the document is parsed) and returns a function
- * that stops waiting. Otherwise returns `undefined`: nothing to wait for.
+ * (the element was defined before it), calls `go` once the document is parsed
+ * and returns a function that stops waiting; otherwise returns `undefined`.
+ * Meanwhile the iframe navigates and the keeper script keeps its messages, as
+ * for an element defined late.
  */
 export function waitForMarkup(host: Element, go: () => void): (() => void) | undefined {
   if (!host.hasAttribute(SERVER_RENDERED_ATTRIBUTE) || keeper(host) || document.readyState !== 'loading') return undefined;
-  const done = () => {
-    stop();
-    go();
-  };
-  const observer = new MutationObserver(() => keeper(host) && done());
-  const stop = () => {
-    observer.disconnect();
-    document.removeEventListener('DOMContentLoaded', done);
-  };
-  observer.observe(host, { childList: true });
-  document.addEventListener('DOMContentLoaded', done);
-  return stop;
+  document.addEventListener('DOMContentLoaded', go);
+  return () => document.removeEventListener('DOMContentLoaded', go);
 }
 
 /**

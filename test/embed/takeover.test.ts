@@ -145,7 +145,7 @@ describe('<platform-embed> takes over server-rendered markup', () => {
     await until(() => win.seen.length >= expectedEarly.length, 'the early events');
     expect(describeSeen(win.seen)).to.deep.equal(expectedEarly);
     expect(el.hasAttribute('server-rendered')).to.equal(false);
-    expect(el.platformEmbedEarly, 'the keeper kept nothing once the element had taken over').to.equal(undefined);
+    expect(el.platformEmbedEarly, 'the element took what the keeper kept').to.equal(undefined);
     expect(el.shadowRoot!.querySelectorAll('iframe').length).to.equal(1);
     expect((await embedLog()).map((e) => e.session)).to.deep.equal([session]);
   });
