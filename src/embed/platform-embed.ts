@@ -77,6 +77,7 @@ export class PlatformEmbedElement extends PlatformEmbedActions {
   private readonly _timeline = new LoadTimeline();
   /** Server-rendered markup being taken over: its iframe, and what the keeper script kept. */
   private _adopted?: Adopted | undefined;
+  /** The load was taken over from server-rendered markup: a provider set later serves the next loads, it starts none. */
   private _serverLoad = false;
   /** Arrival time of the message being replayed (it arrived before the element was defined). */
   private _arrival?: number | undefined;
