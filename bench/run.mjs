@@ -8,6 +8,7 @@
 //   npm run bench -- --only=size,leaks a subset: size, throughput, startup, leaks, many, ttd
 //   npm run bench -- --check           exit 1 when a budget is not met
 //   --rounds=N --startup-rounds=N --cycles=N --messages=N --kind=view|drilldown
+//   --drain-messages=N --drain-rounds=N   the per-kind host cost (BENCH_QUICK=1 is --quick)
 //
 // Run `npm run build` first: the pages load dist/.
 import { writeFileSync } from 'node:fs';
@@ -31,10 +32,12 @@ const value = (name, fallback) => {
   return arg ? arg.slice(name.length + 3) : fallback;
 };
 
-const quick = flag('quick');
+const quick = flag('quick') || process.env.BENCH_QUICK === '1';
 const options = {
   quick,
-  messages: Number(value('messages', 20_000)),
+  messages: Number(value('messages', quick ? 5_000 : 20_000)),
+  drainMessages: Number(value('drain-messages', quick ? 2_000 : 5_000)),
+  drainRounds: Number(value('drain-rounds', quick ? 2 : 5)),
   kind: value('kind', 'view'),
   rounds: Number(value('rounds', quick ? 3 : 7)),
   startupRounds: Number(value('startup-rounds', quick ? 10 : 31)),

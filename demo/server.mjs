@@ -14,7 +14,7 @@ import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PlatformApiClient } from '../dist/index.js';
-import { listen } from '../mock/http.mjs';
+import { listen } from '../dist/testing/http.js';
 
 const demoDir = dirname(fileURLToPath(import.meta.url));
 const distDir = join(demoDir, '..', 'dist');

@@ -4,6 +4,13 @@
 //   import { mockUrl, adminKey, viewerKey, noAnalyticsKey, closedUrl } from '/__mock-platform.js';
 //
 // `closedUrl` is a loopback address where nothing listens (a refused connection).
+//
+// Its server command `mock-embed` (`executeServerCommand('mock-embed', { op, … })`)
+// reaches the testing kit's MockEmbed objects of that mock from a browser test:
+// `{ op: 'next', timeout? }` → `{ index, path, session }`, then by `index`:
+// `send` (`type`, `payload`), `fail` (`message`, `options`), `wait` (`type`,
+// `timeout?`) → the action, `actions` → every action. A failure is answered as
+// `{ error: message }`.
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 
@@ -25,15 +32,34 @@ export function mockPlatformPlugin() {
   return {
     name: 'mock-platform',
     async serverStart() {
-      if (!existsSync(new URL('../dist/api/schemas.js', import.meta.url))) {
-        throw new Error('The mock platform imports the built package: run `npm run build` first.');
+      if (!existsSync(new URL('../dist/testing/server.js', import.meta.url))) {
+        throw new Error('The mock platform is part of the built package: run `npm run build` first.');
       }
-      const { startMockPlatform } = await import('../mock/server.mjs');
-      mock = await startMockPlatform({ port: 0, host: '127.0.0.1' });
+      const { startMockServer } = await import('../dist/testing/server.js');
+      mock = await startMockServer({ port: 0, host: '127.0.0.1' });
       closedUrl = `http://127.0.0.1:${await closedPort()}`;
     },
     async serverStop() {
       await mock?.close();
+    },
+    async executeCommand({ command, payload }) {
+      if (command !== 'mock-embed') return undefined;
+      const { op, index, ...args } = payload ?? {};
+      try {
+        if (op === 'next') {
+          const embed = await mock.registry.nextEmbed({ timeout: args.timeout });
+          return { index: mock.registry.embeds().indexOf(embed), path: embed.path, session: embed.session };
+        }
+        const embed = mock.registry.embeds()[index];
+        if (!embed) return { error: `no embed page ${index}` };
+        if (op === 'send') return void (await embed.send(args.type, args.payload)) ?? { ok: true };
+        if (op === 'fail') return void (await embed.fail(args.message, args.options)) ?? { ok: true };
+        if (op === 'wait') return await embed.waitForAction(args.type, { timeout: args.timeout });
+        if (op === 'actions') return embed.actions();
+        return { error: `unknown op ${op}` };
+      } catch (error) {
+        return { error: error.message };
+      }
     },
     serve(context) {
       if (context.path !== modulePath) return undefined;

@@ -38,12 +38,12 @@ function parseArgs(argv) {
 const options = parseArgs(process.argv.slice(2));
 if (options.build) buildIfStale();
 
-// Imported only now: the mock platform reads the built schemas in dist/, which
-// a fresh clone has only after the build above.
-const { startMockPlatform } = await import('../mock/server.mjs');
+// Imported only now: the mock platform is part of the built package (dist/testing/),
+// which a fresh clone has only after the build above.
+const { startMockServer } = await import('../dist/testing/server.js');
 const { startDemoServer } = await import('../demo/server.mjs');
 
-const platform = await startMockPlatform({ port: options.mockPort, host: '127.0.0.1' });
+const platform = await startMockServer({ port: options.mockPort, host: '127.0.0.1' });
 let demo;
 try {
   demo = await startDemoServer({ port: options.demoPort, host: '127.0.0.1', platform });

@@ -76,6 +76,7 @@ const wants = (name) => !only || only.includes(name);
 
 if (wants('build')) gate('build', 'npm', ['run', '--silent', 'build']);
 if (wants('typecheck')) gate('type check', ...npx('tsc', '--noEmit', '-p', 'tsconfig.json'));
+if (wants('typecheck')) gate('type check (testing kit)', ...npx('tsc', '--noEmit', '-p', 'tsconfig.testing.json'));
 
 // Node tests (mock platform, tooling) through node:test.
 const nodeDir = join('test', 'node');

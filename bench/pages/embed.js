@@ -19,9 +19,22 @@
     surface,
   });
 
+  // A burst of each kind: what a dashboard's embed sends, with payloads of the
+  // size the spec's examples have. `malformed` and `invalid` are rejected by the
+  // element (an envelope without a usable timestamp or surface; a known type
+  // whose payload breaks its schema); foreign windows and wrong origins send `view`.
   const events = {
+    ready: () => envelope('platform:event:ready', { embedTenant: 'acme', deploymentId: 42, mode: 'signed', surface, publicId }),
     view: () => envelope('platform:event:view', { surface, path: location.pathname, publicId, title: 'Bench dashboard' }),
+    navigate: (i) => envelope('platform:event:navigate', { path: `${location.pathname}/tabs/${i % 4}`, previousPath: location.pathname }),
+    'dashboard-loaded': (i) => envelope('platform:event:dashboard-loaded', { publicId, widgetCount: 12, loadDurationMs: 800 + (i % 100) }),
+    download: (i) => envelope('platform:event:download', { format: 'csv', target: 'widget', widgetId: `w${i % 12}`, title: 'Orders by month', rowCount: 1_200 }),
     drilldown: (i) => envelope('platform:event:drilldown', { member: 'orders.count', value: i, widgetId: 'w1' }),
+    'ai-query': () => envelope('platform:event:ai-query', { query: 'Top 10 customers by revenue this quarter', status: 'completed', chatId: 'chat-1', agentId: 'agent-1' }),
+    error: () => envelope('platform:event:error', { message: 'Widget w3 could not load its data', name: 'QueryError', context: 'widget', fatal: false }),
+    unknown: (i) => envelope('platform:event:filter-change', { member: 'orders.status', values: ['shipped', 'paid'], widgetId: `w${i % 12}` }),
+    malformed: () => ({ ...envelope('platform:event:view', { surface, path: location.pathname }), timestamp: 'now', surface: undefined }),
+    invalid: () => envelope('platform:event:view', { surface, title: 'Bench dashboard' }),
   };
 
   // The start-up benchmark compares this document's navigation start across variants.
@@ -40,6 +53,8 @@
     const data = event.data;
     if (event.source !== parent) return;
     if (data?.bench === 'report') parent.postMessage({ bench: 'sent', ms: sentMs }, hostOrigin);
+    // Another origin's document in this iframe: the wrong-origin case of the host-cost benchmark.
+    if (data?.bench === 'goto') location.replace(data.url);
     if (data?.bench !== 'start') return;
     // With `release`, the burst goes out only once the host's main thread is held.
     if (data.release) await fetch(`/held?id=${encodeURIComponent(data.release)}`);

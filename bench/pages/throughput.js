@@ -15,11 +15,8 @@
 // element's cost.
 //
 // `measure` times from asking the iframe to start posting until the host has
-// handled the last of `count` messages (delivery included). `drain` measures
-// the host's work alone: the host holds its main thread on a synchronous
-// request while the iframe posts the burst, so the messages queue up; the
-// bench server answers the request once the iframe says it has posted, and
-// only the draining of the queue is timed.
+// handled the last of `count` messages (delivery included). The host's work
+// alone, per kind of message, is bench/pages/host-cost.js.
 import '/dist/platform-embed-embed.min.js';
 import { createEmbed, embedUrl, frameReady, once, stage, tenant, withTimeout } from './common.js';
 
@@ -186,34 +183,9 @@ async function measure(count, kind = 'view', timeoutMs = 120_000) {
   }
 }
 
-let holds = 0;
-
-/** The host's work alone for `count` queued messages of `kind` (see the top of this file). */
-async function drain(count, kind = 'view', timeoutMs = 120_000) {
-  const counter = current.handled(count, kind);
-  const id = `${Date.now()}-${(holds += 1)}`;
-  try {
-    current.sender.postMessage({ bench: 'start', count, kind, release: id }, tenant);
-    // One task boundary, so the start message leaves this process before the main thread is held;
-    // the embed posts only once the hold below has reached the server.
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    const hold = new XMLHttpRequest();
-    hold.open('GET', `/hold?id=${id}`, false);
-    hold.send();
-    const start = performance.now();
-    const queued = counter.count();
-    const end = await withTimeout(counter.done, timeoutMs, `${count} queued messages handled`);
-    return { ms: end - start, handled: counter.count(), handledWhileHeld: queued, crossTalk: counter.crossTalk?.() ?? 0 };
-  } catch (error) {
-    return { error: String(error), handled: counter.count() };
-  } finally {
-    counter.stop();
-  }
-}
-
 function teardown() {
   current?.teardown();
   current = null;
 }
 
-window.bench = { setup, measure, drain, teardown, ready: true };
+window.bench = { setup, measure, teardown, ready: true };

@@ -1,11 +1,10 @@
-// Host cost per accepted message, and its scaling with the number of embeds on
-// the page (see bench/pages/throughput.js for what one measurement is). The
-// host cost itself is measured by draining a queue of messages that arrived
-// while the host's main thread was held, so delivery is not in it.
+// The throughput suite: the host's work per message of every kind (see
+// host-cost.mjs), then a burst's time with delivery included and its scaling
+// with the number of embeds on the page (see bench/pages/throughput.js).
 import { alternate, median, ratio, summary } from '../stats.mjs';
+import { runHostCost } from './host-cost.mjs';
 
 const SIZES = [1, 10, 100];
-const DRAIN_VARIANTS = ['baseline:1', 'floor:1', 'embed:1'];
 
 /** The page's main-thread task and script time so far, in seconds. */
 async function mainThreadSeconds(cdp) {
@@ -19,7 +18,13 @@ async function mainThreadSeconds(cdp) {
  * round, forcing a GC before each measurement. Resolves with raw samples,
  * medians and the two budgets.
  */
-export async function runThroughput({ page, cdp, server, options, log }) {
+export async function runThroughput(context) {
+  const hostCost = await runHostCost(context);
+  const delivery = await runDelivery(context);
+  return { raw: { hostCost: hostCost.raw, delivery: delivery.raw }, budgets: [...hostCost.budgets, ...delivery.budgets] };
+}
+
+async function runDelivery({ page, cdp, server, options, log }) {
   await page.goto(`${server.hostOrigin}/pages/throughput.html?tenant=${encodeURIComponent(server.tenantOrigin)}`);
   await page.waitForFunction(() => window.bench?.ready === true);
   const variants = ['floor:1', ...SIZES.flatMap((n) => [`baseline:${n}`, `embed:${n}`])];
@@ -54,24 +59,6 @@ export async function runThroughput({ page, cdp, server, options, log }) {
     log(`throughput: round ${warmUp ? 'warm-up' : `${round}/${options.rounds}`} done`);
   }
 
-  // The host's work alone: the same variants, each draining a queue built while its main thread was held.
-  const drained = Object.fromEntries(DRAIN_VARIANTS.map((v) => [v, []]));
-  for (let round = 0; round <= options.rounds; round += 1) {
-    for (const variant of alternate(DRAIN_VARIANTS, round)) {
-      await page.evaluate((v) => window.bench.setup(v), variant);
-      await cdp.send('HeapProfiler.collectGarbage');
-      const r = await page.evaluate(([count, kind]) => window.bench.drain(count, kind), [options.messages, options.kind]);
-      await page.evaluate(() => window.bench.teardown());
-      // Messages handled while held would mean the hold did not hold: such a run measures nothing.
-      if (r.error || r.handled !== options.messages || r.crossTalk || r.handledWhileHeld !== 0) errors.push({ variant, round, drain: true, ...r });
-      else if (round > 0) drained[variant].push(r.ms);
-    }
-    log(`throughput: drain round ${round === 0 ? 'warm-up' : `${round}/${options.rounds}`} done`);
-  }
-  const drainMed = Object.fromEntries(DRAIN_VARIANTS.map((v) => [v, median(drained[v])]));
-  const drainRatio = ratio(drainMed['embed:1'], drainMed['baseline:1']);
-  const drainPaired = drained['embed:1'].map((ms, i) => ratio(ms, drained['baseline:1'][i]));
-
   const med = Object.fromEntries(variants.map((v) => [v, median(samples[v])]));
   const perMessageUs = Object.fromEntries(variants.map((v) => [v, Number(((med[v] / options.messages) * 1000).toFixed(3))]));
   // cost(N): the element's time over the bare listener's with N iframes.
@@ -105,24 +92,10 @@ export async function runThroughput({ page, cdp, server, options, log }) {
       floorVsBaseline: ratio(med['floor:1'], med['baseline:1']),
       embedVsFloor: ratio(med['embed:1'], med['floor:1']),
       rawTimeScaling100vs1: rawScaling,
-      drainMs: Object.fromEntries(DRAIN_VARIANTS.map((v) => [v, drained[v].length ? summary(drained[v]) : null])),
-      drainRatio,
-      drainPairedRatios: drainPaired,
-      drainFloorVsBaseline: ratio(drainMed['floor:1'], drainMed['baseline:1']),
       baselineTimeScaling100vs1: ratio(med['baseline:100'], med['baseline:1']),
       errors,
     },
     budgets: [
-      {
-        id: 'host-cost',
-        measure: `host cost per message, the host's work alone (${options.messages.toLocaleString('en-US')} queued ${options.kind} events drained, 1 embed vs a bare listener checking origin and source)`,
-        value: drainRatio,
-        budget: 1.5,
-        detail: `${((drainMed['embed:1'] / options.messages) * 1000).toFixed(3)} µs vs ${((drainMed['baseline:1'] / options.messages) * 1000).toFixed(3)} µs per message `
-          + `(medians of ${options.rounds} rounds, arms alternating); floor (2 DOM events, no checks) ${ratio(drainMed['floor:1'], drainMed['baseline:1'])}; `
-          + `paired per-round ratios ${drainPaired.join(', ')}`,
-        pass: ok && drainRatio <= 1.5,
-      },
       {
         id: 'host-cost-delivery',
         measure: `time to handle a burst, delivery included (${options.messages.toLocaleString('en-US')} ${options.kind} events, 1 embed vs bare listener)`,

@@ -13,8 +13,6 @@ const LOG = '[platform-embed]';
 
 /** What the channel needs from its element. */
 export interface ChannelHost {
-  /** True when every accepted and rejected message is logged. */
-  isDebug(): boolean;
   /** An accepted event from the iframe. */
   receive(message: PlatformEventMessage): void;
 }
@@ -25,6 +23,8 @@ export class FrameChannel {
   private _frame: HTMLIFrameElement | null = null;
   private _unroute?: () => void;
   private _unobserve?: () => void;
+  /** Every accepted and rejected message is logged (a field: it is read per message). */
+  private _debug = false;
 
   constructor(private readonly _host: ChannelHost) {}
 
@@ -36,8 +36,9 @@ export class FrameChannel {
     this._unroute = frame ? registerFrame(frame, this._onMessage) : undefined;
   }
 
-  /** Turns the debug explanation of other windows' messages on or off. */
+  /** Turns debug logging, with the explanation of other windows' messages, on or off. */
   observe(on: boolean): void {
+    this._debug = on;
     if (on && !this._unobserve) this._unobserve = observeMessages(this._onForeign);
     if (!on && this._unobserve) {
       this._unobserve();
@@ -60,7 +61,7 @@ export class FrameChannel {
     if (!win || !origin) return;
     try {
       win.postMessage(buildAction(type, payload), origin);
-      if (this._host.isDebug()) console.debug(`${LOG} sent action: ${type}`);
+      if (this._debug) console.debug(`${LOG} sent action: ${type}`);
     } catch (error) {
       // Arguments were checked when the action was requested; this is a browser refusal.
       console.warn(`${LOG} could not send ${type}: ${(error as Error).message}`);
@@ -70,10 +71,10 @@ export class FrameChannel {
   private _onMessage = (event: MessageEvent): void => {
     const parsed = acceptFrameMessage(event, this.origin);
     if (!parsed.ok) {
-      if (this._host.isDebug()) console.debug(`${LOG} rejected message: ${parsed.reason}`);
+      if (this._debug) console.debug(`${LOG} rejected message: ${parsed.reason}`);
       return;
     }
-    if (this._host.isDebug()) console.debug(`${LOG} accepted message: ${parsed.message.type}`);
+    if (this._debug) console.debug(`${LOG} accepted message: ${parsed.message.type}`);
     this._host.receive(parsed.message);
   };
 

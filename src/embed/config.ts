@@ -26,19 +26,25 @@ export function checkBaseUrl(raw: unknown): Maybe<TenantBase> {
   return parseBaseUrl(raw);
 }
 
+/**
+ * A check of a string value: unset, or a string that `problem` accepts;
+ * `auto` resolves to `viewer()` where the attribute allows it.
+ */
+const stringOf =
+  (problem: (value: string) => string | null, viewer?: () => string) =>
+  (raw: unknown): Maybe<string> => {
+    if (isUnset(raw)) return unset;
+    if (typeof raw !== 'string') return fail('must be a string');
+    if (viewer && raw === 'auto') return { ok: true, value: viewer() };
+    const reason = problem(raw);
+    return reason ? fail(reason) : { ok: true, value: raw };
+  };
+
 /** `dashboard`: a non-empty public id. */
-export function checkDashboard(raw: unknown): Maybe<string> {
-  if (isUnset(raw)) return unset;
-  return typeof raw === 'string' ? { ok: true, value: raw } : fail('must be a string');
-}
+export const checkDashboard = stringOf(() => null);
 
 /** `path`: an in-embed path under `/embed/`. */
-export function checkPath(raw: unknown): Maybe<string> {
-  if (isUnset(raw)) return unset;
-  if (typeof raw !== 'string') return fail('must be a string');
-  const problem = embedPathProblem(raw);
-  return problem ? fail(problem) : { ok: true, value: raw };
-}
+export const checkPath = stringOf(embedPathProblem);
 
 /** A value from `list`; unset gives `list[0]` when `defaulted`. */
 const oneOf =
@@ -81,22 +87,10 @@ export function checkSandbox(raw: unknown): Maybe<string> {
 }
 
 /** `locale`: a BCP 47 tag, or `auto` for the viewer's language. */
-export function checkLocale(raw: unknown): Maybe<string> {
-  if (isUnset(raw)) return unset;
-  if (typeof raw !== 'string') return fail('must be a string');
-  if (raw === 'auto') return { ok: true, value: viewerLocale() };
-  const problem = localeProblem(raw);
-  return problem ? fail(problem) : { ok: true, value: raw };
-}
+export const checkLocale = stringOf(localeProblem, viewerLocale);
 
 /** `timezone`: an IANA name, or `auto` for the viewer's own zone; never a bare offset. */
-export function checkTimezone(raw: unknown): Maybe<string> {
-  if (isUnset(raw)) return unset;
-  if (typeof raw !== 'string') return fail('must be a string');
-  if (raw === 'auto') return { ok: true, value: viewerTimeZone() };
-  const problem = timeZoneProblem(raw);
-  return problem ? fail(problem) : { ok: true, value: raw };
-}
+export const checkTimezone = stringOf(timeZoneProblem, viewerTimeZone);
 
 /** `ready-timeout`: a non-negative number of milliseconds; `0` disables. Unset gives the default. */
 export function checkReadyTimeout(raw: unknown): Checked<number> {

@@ -11,7 +11,8 @@ import type { HostErrorDetail } from './errors.js';
  * is the router's): its origin must be the tenant origin of the current load.
  */
 export function acceptFrameMessage(event: MessageEvent, tenantOrigin: string | null): ParsedEvent {
-  if (tenantOrigin === null || event.origin !== tenantOrigin) {
+  // `origin` is always a string, so no tenant origin (`null`) matches none.
+  if (event.origin !== tenantOrigin) {
     return { ok: false, reason: `origin ${event.origin || '(opaque)'} is not the tenant origin` };
   }
   return parseEventMessage(event.data);

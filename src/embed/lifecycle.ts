@@ -192,7 +192,8 @@ export class Lifecycle {
     this._readyDoc = true;
     this.failure = null;
     this.info = { ...info };
-    this._setReady(true);
+    // A ready while ready changes nothing on screen: no attribute write, no update.
+    if (!this.ready) this._setReady(true);
   }
 
   resolve(): void {

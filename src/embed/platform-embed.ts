@@ -85,7 +85,6 @@ export class PlatformEmbedElement extends PlatformEmbedActions {
   private _unwait?: (() => void) | undefined;
 
   private readonly _channel = new FrameChannel({
-    isDebug: () => this.debug,
     receive: (message) => this._receive(message),
   });
 

@@ -65,13 +65,13 @@ export class PlatformEmbedProperties extends ReactiveElement {
   filters?: Record<string, unknown>;
   /** An `embedTheme` object; also settable as a JSON `theme` attribute. */
   theme?: EmbedTheme;
-  /** The iframe's accessible title; by default `Embedded analytics`. */
+  /** The iframe's accessible title. */
   frameTitle: string = DEFAULT_TITLE;
   /** Milliseconds to wait for ready after a load starts (default 20000); `0` disables. */
   readyTimeout: number = DEFAULT_READY_TIMEOUT;
-  /** The iframe's permissions policy; by default `fullscreen; clipboard-write`. */
+  /** The iframe's permissions policy. */
   allow: string = DEFAULT_ALLOW;
-  /** The iframe's referrer policy; by default `strict-origin-when-cross-origin`. */
+  /** The iframe's referrer policy. */
   referrerPolicy: string = DEFAULT_REFERRER_POLICY;
   /** Logs every accepted and rejected message, with the reason, through `console.debug`. */
   debug = false;

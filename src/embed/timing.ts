@@ -22,23 +22,23 @@ export class LoadTimeline {
   private _detail?: LoadTimingDetail | undefined;
   private _start = 0;
   /** Entries already recorded for the current load: only the first ready and dashboard-loaded count. */
-  private _seen = new Set<string>();
+  private _seen: string[] = [];
 
   /** A load starts at `time` (now by default; the parse time for server-rendered markup). */
-  start(id: string | null, target: string, time = now()): void {
+  start(id: string | null, target: string, time = performance.now()): void {
     this._detail = { id, target, load: ++this._loads };
     this._start = time;
-    this._seen.clear();
+    this._seen = [];
     record('mark', 'load', { startTime: time, detail: this._detail });
   }
 
   /** The embed's `ready` or `dashboard-loaded` of the current load arrived at `time`. */
-  arrived(event: 'ready' | 'dashboard-loaded', time = now()): void {
+  arrived(event: 'ready' | 'dashboard-loaded', time = performance.now()): void {
     const detail = this._detail;
-    if (!detail || this._seen.has(event)) return;
-    this._seen.add(event);
+    if (!detail || this._seen.includes(event)) return;
+    this._seen.push(event);
     record('mark', event, { startTime: time, detail });
-    record('measure', event === 'ready' ? 'time-to-ready' : 'time-to-dashboard', { start: this._start, end: time, detail });
+    record('measure', `time-to-${event === 'ready' ? event : 'dashboard'}`, { start: this._start, end: time, detail });
   }
 
   /** The load ended (a fatal error, or the element let it go): nothing more is recorded for it. */
@@ -47,13 +47,9 @@ export class LoadTimeline {
   }
 }
 
-function now(): number {
-  return globalThis.performance?.now() ?? 0;
-}
-
 function record(kind: 'mark' | 'measure', name: string, options: PerformanceMarkOptions & PerformanceMeasureOptions): void {
   try {
-    globalThis.performance?.[kind]?.(PREFIX + name, options);
+    performance[kind]?.(PREFIX + name, options);
   } catch {
     // A page that replaced `performance` (or an old one without options) gets no timing, and no error.
   }

@@ -22,13 +22,13 @@ let page;
 // axe-core comes with @open-wc/testing (through chai-a11y-axe).
 const axePath = createRequire(import.meta.resolve('@open-wc/testing')).resolve('axe-core/axe.min.js');
 
-/** WCAG 2 A/AA violations in `target` (a page or a frame), as readable lines. */
-async function axeViolations(target) {
+/** WCAG 2 A/AA violations (or those of other axe `tags`) in `target` (a page or a frame), as readable lines. */
+async function axeViolations(target, tags = ['wcag2a', 'wcag2aa']) {
   await target.addScriptTag({ path: axePath });
-  const violations = await target.evaluate(async () => {
-    const result = await window.axe.run(document, { runOnly: ['wcag2a', 'wcag2aa'] });
+  const violations = await target.evaluate(async (runOnly) => {
+    const result = await window.axe.run(document, { runOnly });
     return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  });
+  }, tags);
   return violations;
 }
 
@@ -356,6 +356,15 @@ describe('npm start: the demo page', () => {
       assert.deepEqual(await axeViolations(embedFrame()), [], `embed, ${scheme}`);
     }
     await page.click(`label:has(${byTestId('scheme-light')})`);
+  });
+
+  it('the demo page has one h1 and passes axe best-practice rules on both tabs', async () => {
+    await showDashboard('sales-overview', 'Sales overview');
+    assert.deepEqual(await page.locator('h1').allTextContents(), ['Acme Insights']);
+    assert.deepEqual(await axeViolations(page, ['best-practice']), [], 'embed tab');
+    await page.click(byTestId('tab-admin'));
+    assert.deepEqual(await axeViolations(page, ['best-practice']), [], 'admin tab');
+    await page.click(byTestId('tab-embed'));
   });
 
   it('screenshots of the demo in light and dark', async () => {

@@ -3,7 +3,7 @@
 // seen from a plain host page on another origin (no <platform-embed>).
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { apiKeys } from '../../mock/state.mjs';
+import { apiKeys } from '../../dist/testing/state.js';
 import { eventually } from './helpers.mjs';
 
 /**

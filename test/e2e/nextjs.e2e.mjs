@@ -16,7 +16,7 @@ import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { browserPath, chromiumArgs } from '../../scripts/browsers.mjs';
-import { startMockPlatform } from '../../mock/server.mjs';
+import { startMockServer } from '../../dist/testing/server.js';
 import { eventually } from './helpers.mjs';
 
 const app = fileURLToPath(new URL('../../docs/hosts/nextjs/', import.meta.url));
@@ -53,7 +53,7 @@ describe('Next.js App Router host (next build, next start)', () => {
     }
     const build = execFileSync(process.execPath, [...next, 'build'], { cwd: app, env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
     output += build;
-    mock = await startMockPlatform({ port: 0 });
+    mock = await startMockServer({ port: 0 });
     const port = await freePort();
     server = spawn(process.execPath, [...next, 'start', '-p', String(port), '-H', '127.0.0.1'], {
       cwd: app,

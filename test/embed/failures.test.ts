@@ -8,7 +8,7 @@ import { expect, fixture, html, oneEvent } from '@open-wc/testing';
 import type { PlatformEmbedElement } from '../../src/embed/platform-embed.js';
 import { EmbedError, ReadyTimeoutError, SessionError } from '../../src/embed/errors.js';
 import type { SessionRenewalDetail } from '../../src/embed/inbound.js';
-import { BASE, actions, envelope, nextReady, postFromFrame, readyEmbed, settle } from './helpers.js';
+import { BASE, actions, envelope, nextReady, postFromFrame, readyEmbed, settle, connected } from './helpers.js';
 
 const expiredPayload = { message: 'The session has expired.', name: 'SessionExpiredError', context: 'auth', fatal: true };
 const sessionOf = (el: PlatformEmbedElement) => new URL(el.iframe!.src).searchParams.get('session');
@@ -36,14 +36,6 @@ function provider(...sessions: string[]) {
   return fn;
 }
 
-async function connected(attrs: Partial<PlatformEmbedElement>): Promise<PlatformEmbedElement> {
-  const el = document.createElement('platform-embed');
-  Object.assign(el, { baseUrl: BASE, dashboard: 'demo', ...attrs });
-  const container = await fixture(html`<div></div>`);
-  container.append(el);
-  return el;
-}
-
 /** Resolves when `predicate` holds, checked every frame. */
 async function until(predicate: () => boolean, what: string, ms = 5000): Promise<void> {
   const end = Date.now() + ms;
@@ -53,9 +45,12 @@ async function until(predicate: () => boolean, what: string, ms = 5000): Promise
   }
 }
 
+/** The `demo` fixture dashboard unless `attrs` says otherwise. */
+const connectedDemo = (attrs: Partial<PlatformEmbedElement>) => connected({ dashboard: 'demo', ...attrs });
+
 describe('<platform-embed> fatal embed errors', () => {
   it('end the load at once: EmbedError, the embed message in the error slot, no ReadyTimeoutError afterwards', async () => {
-    const el = await connected({ session: 'expired-fixed', readyTimeout: 400 });
+    const el = await connectedDemo({ session: 'expired-fixed', readyTimeout: 400 });
     const log = record(el);
     const error = await el.whenReady().then(
       () => null,
@@ -114,7 +109,7 @@ describe('<platform-embed> fatal embed errors', () => {
   it('a session problem without a provider, or with session-renewal="off", is an EmbedError, not a renewal', async () => {
     const off = provider('expired-1', 'fresh-2');
     for (const attrs of [{ session: 'expired-fixed' }, { sessionProvider: off, sessionRenewal: 'off' as const }]) {
-      const el = await connected(attrs);
+      const el = await connectedDemo(attrs);
       const log = record(el);
       const error = await el.whenReady().catch((e: unknown) => e);
       expect(error).to.be.instanceOf(EmbedError);
@@ -128,7 +123,7 @@ describe('<platform-embed> fatal embed errors', () => {
 describe('<platform-embed> session renewal', () => {
   it('renews a session the embed no longer accepts: the embed error, platform-session-renewal, a fresh session, ready', async () => {
     const sessions = provider('expired-1', 'fresh-2');
-    const el = await connected({ sessionProvider: sessions });
+    const el = await connectedDemo({ sessionProvider: sessions });
     const log = record(el);
     const info = await el.whenReady();
     expect(info.embedTenant).to.equal('acme');
@@ -155,7 +150,7 @@ describe('<platform-embed> session renewal', () => {
 
   it('gives up after 3 renewals without a ready: a fatal SessionError', async () => {
     const sessions = provider('expired-1', 'expired-2', 'expired-3', 'expired-4', 'fresh-5');
-    const el = await connected({ sessionProvider: sessions });
+    const el = await connectedDemo({ sessionProvider: sessions });
     const log = record(el);
     const error = await el.whenReady().catch((e: unknown) => e);
     expect(error).to.be.instanceOf(SessionError);
@@ -177,7 +172,7 @@ describe('<platform-embed> session renewal', () => {
 
   it('a ready starts the count again', async () => {
     const sessions = provider('expired-1', 'expired-2', 'fresh-3', 'expired-4', 'expired-5', 'fresh-6');
-    const el = await connected({ sessionProvider: sessions });
+    const el = await connectedDemo({ sessionProvider: sessions });
     const log = record(el);
     await el.whenReady();
     expect(sessionOf(el)).to.equal('fresh-3');
@@ -222,7 +217,7 @@ describe('<platform-embed> session renewal', () => {
 
   it('a fixed session serves the first load only; renewals, reloads and reconnects ask the provider', async () => {
     const sessions = provider('fresh-1', 'fresh-2', 'fresh-3');
-    const el = await connected({ session: 'expired-fixed', sessionProvider: sessions });
+    const el = await connectedDemo({ session: 'expired-fixed', sessionProvider: sessions });
     const log = record(el);
     await el.whenReady();
     expect(log.map(([name]) => name)).to.deep.equal(['platform-error', 'platform-session-renewal', 'platform-ready']);
@@ -257,7 +252,7 @@ describe('<platform-embed> session renewal', () => {
 
   it('a provider that rejects during a renewal ends with a fatal SessionError', async () => {
     let calls = 0;
-    const el = await connected({
+    const el = await connectedDemo({
       sessionProvider: async () => {
         calls += 1;
         if (calls === 1) return 'expired-1';
@@ -278,7 +273,7 @@ describe('<platform-embed> session renewal', () => {
   });
 
   it('a ready timeout during a renewal is the usual ReadyTimeoutError', async () => {
-    const el = await connected({ sessionProvider: provider('expired-1', 'fresh-2'), dashboard: 'silent', readyTimeout: 500 });
+    const el = await connectedDemo({ sessionProvider: provider('expired-1', 'fresh-2'), dashboard: 'silent', readyTimeout: 500 });
     const error = await el.whenReady().catch((e: unknown) => e);
     // The silent dashboard reports the expired session, then never becomes ready with the fresh one.
     expect(error).to.be.instanceOf(ReadyTimeoutError);

@@ -100,6 +100,15 @@ export async function readyEmbed(attrs: Partial<PlatformEmbedElement> = {}): Pro
   return el;
 }
 
+/** An embed of the fixture tenant with `attrs`, inserted in a fresh container after the container rendered. */
+export async function connected(attrs: Partial<PlatformEmbedElement>): Promise<PlatformEmbedElement> {
+  const el = document.createElement('platform-embed');
+  Object.assign(el, { baseUrl: BASE, ...attrs });
+  const container = await fixture(html`<div></div>`);
+  container.append(el);
+  return el;
+}
+
 /** Resolves at the next `platform-ready` of `el`. */
 export const nextReady = (el: PlatformEmbedElement) => oneEvent(el, 'platform-ready');
 

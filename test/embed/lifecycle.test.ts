@@ -2,7 +2,7 @@ import { expect, fixture, html, oneEvent } from '@open-wc/testing';
 import type { PlatformEmbedElement } from '../../src/embed/platform-embed.js';
 import { ReadyTimeoutError, SessionError } from '../../src/embed/errors.js';
 import { observerCount, routerSize } from '../../src/embed/router.js';
-import { BASE, actions, nextReady, readyEmbed, settle } from './helpers.js';
+import { BASE, actions, nextReady, readyEmbed, settle, connected } from './helpers.js';
 
 /** A promise with its resolve/reject functions outside. */
 function deferred<T>() {
@@ -13,14 +13,6 @@ function deferred<T>() {
     reject = rej;
   });
   return { promise, resolve, reject };
-}
-
-async function connected(attrs: Partial<PlatformEmbedElement>): Promise<PlatformEmbedElement> {
-  const el = document.createElement('platform-embed');
-  Object.assign(el, { baseUrl: BASE, ...attrs });
-  const container = await fixture(html`<div></div>`);
-  container.append(el);
-  return el;
 }
 
 const sessionOf = (el: PlatformEmbedElement) => new URL(el.iframe!.src).searchParams.get('session');

@@ -6,9 +6,9 @@
  * (scripts/wtr-takeover-plugins.mjs), so "one navigation" is counted where the
  * platform would count it.
  */
-import { expect, fixture, html, oneEvent } from '@open-wc/testing';
+import { expect, oneEvent } from '@open-wc/testing';
 import type { PlatformEmbedElement } from '../../src/embed/platform-embed.js';
-import { BASE, actions, eventsFor, envelope, settle } from './helpers.js';
+import { BASE, actions, eventsFor, envelope, settle, connected } from './helpers.js';
 
 type Log = { path: string; session: string | null }[];
 const embedLog = async (): Promise<Log> => (await fetch('/__embed-log')).json();
@@ -29,14 +29,6 @@ function countingProvider(delay = 40, prefix = `s${Date.now()}`) {
     return id;
   };
   return { provider, stats };
-}
-
-async function connected(attrs: Partial<PlatformEmbedElement>): Promise<PlatformEmbedElement> {
-  const el = document.createElement('platform-embed');
-  Object.assign(el, { baseUrl: BASE, ...attrs });
-  const container = await fixture(html`<div></div>`);
-  container.append(el);
-  return el;
 }
 
 /**

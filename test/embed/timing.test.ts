@@ -4,8 +4,7 @@
  * preconnect link to the tenant added before the session provider is asked.
  */
 import { expect, fixture, html, oneEvent } from '@open-wc/testing';
-import type { PlatformEmbedElement } from '../../src/embed/platform-embed.js';
-import { BASE, HOST_ORIGIN, TENANT, envelope, settle } from './helpers.js';
+import { BASE, HOST_ORIGIN, TENANT, envelope, settle, connected } from './helpers.js';
 
 type Entry = PerformanceEntry & { detail: { id: string | null; target: string; load: number } };
 
@@ -21,14 +20,6 @@ const sorted = (list: string[]) => [...list].sort();
 
 let count = 0;
 const uniqueId = () => `embed-${Date.now()}-${++count}`;
-
-async function connected(attrs: Partial<PlatformEmbedElement>, style = ''): Promise<PlatformEmbedElement> {
-  const el = document.createElement('platform-embed');
-  Object.assign(el, { baseUrl: BASE, ...attrs });
-  const container = await fixture(html`<div style=${style}></div>`);
-  container.append(el);
-  return el;
-}
 
 const dashboardLoaded = envelope('platform:event:dashboard-loaded', { publicId: 'demo', widgetCount: 4, loadDurationMs: 12 });
 /** The fixture posts these right after its ready. */

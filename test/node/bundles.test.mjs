@@ -17,3 +17,10 @@ test('the embed-only bundle carries no protocol docs; the full bundle exports th
   assert.ok(!readFileSync('dist/platform-embed-embed.min.js', 'utf8').includes(doc));
   assert.ok(readFileSync('dist/platform-embed.min.js', 'utf8').includes(doc));
 });
+
+test('no browser bundle carries the testing kit (its mock platform is Node-only)', () => {
+  for (const file of ['dist/platform-embed.min.js', 'dist/platform-embed-embed.min.js', 'dist/platform-embed.iife.min.js']) {
+    const text = readFileSync(file, 'utf8');
+    for (const marker of ['startMockPlatform', 'mock-embed/control', 'Mock platform listening']) assert.ok(!text.includes(marker), `${file} holds ${marker}`);
+  }
+});

@@ -4,13 +4,14 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { PlatformApiClient, PlatformApiError } from '../../dist/index.js';
-import { SESSION_TTL_MS } from '../../mock/embed-surfaces.mjs';
-import { startBanner, startMockPlatform } from '../../mock/server.mjs';
+import { SESSION_TTL_MS } from '../../dist/testing/sessions.js';
+import { startBanner } from '../../dist/testing/banner.js';
+import { startMockServer } from '../../dist/testing/server.js';
 
 let mock;
 let api;
 before(async () => {
-  mock = await startMockPlatform({ port: 0 });
+  mock = await startMockServer({ port: 0 });
   api = new PlatformApiClient({ baseUrl: mock.url, token: mock.keys.admin });
 });
 after(() => mock?.close());

@@ -3,7 +3,7 @@ import { after, before, beforeEach, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { request as httpRequest, Agent } from 'node:http';
 import { decodeJwt, decodeProtectedHeader } from 'jose';
-import { startMockPlatform } from '../../mock/server.mjs';
+import { startMockServer } from '../../dist/testing/server.js';
 import { deploymentSettingsSchema, cspsConfigSchema, usageAnalyticsTokenSchema } from '../../dist/api/schemas.js';
 import { validate } from '../../dist/schema.js';
 
@@ -11,7 +11,7 @@ let mock;
 let keys;
 
 before(async () => {
-  mock = await startMockPlatform({ port: 0 });
+  mock = await startMockServer({ port: 0 });
   keys = mock.keys;
 });
 after(() => mock.close());
@@ -48,7 +48,7 @@ function assertErrorBody(res, status, code) {
   assert.ok(res.body.error.message.length > 0);
 }
 
-describe('startMockPlatform', () => {
+describe('startMockServer', () => {
   it('returns url, port, host, state, keys, reset and close', () => {
     assert.match(mock.url, /^http:\/\/127\.0\.0\.1:\d+$/);
     assert.equal(mock.url, `http://127.0.0.1:${mock.port}`);
@@ -60,7 +60,7 @@ describe('startMockPlatform', () => {
   });
 
   it('close() resolves while a browser-like keep-alive connection is open, and the port stops answering', async () => {
-    const other = await startMockPlatform({ port: 0 });
+    const other = await startMockServer({ port: 0 });
     const agent = new Agent({ keepAlive: true });
     const status = await new Promise((resolve, reject) => {
       const req = httpRequest(`${other.url}/api/v1/usage-analytics/token`, { method: 'POST', agent }, (res) => {

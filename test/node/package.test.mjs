@@ -17,6 +17,11 @@ test('the package holds the license, docs, manifest and build, nothing of develo
   for (const name of ['LICENSE', 'README.md', 'CHANGELOG.md', 'package.json', 'custom-elements.json', 'dist/index.js', 'dist/index.d.ts']) {
     assert.ok(files.has(name), `${name} is packed`);
   }
+  // The testing kit ships compiled, with its embed pages' files and the bin.
+  for (const name of ['dist/testing/index.js', 'dist/testing/index.d.ts', 'dist/testing/cli.js', 'dist/testing/embed/embed.html', 'dist/testing/embed/embed.js', 'dist/testing/embed/embed.css', 'dist/testing/embed/control.js']) {
+    assert.ok(files.has(name), `${name} is packed`);
+  }
+  for (const target of Object.values(pkg.bin ?? {})) assert.ok(files.has(target.replace(/^\.\//, '')), `bin ${target} is packed`);
   const stray = [...files].filter((f) => /^(src|test|mock|demo|bench|scripts|docs|\.ci)\//.test(f) || /\.test\./.test(f));
   assert.deepEqual(stray, []);
   t.diagnostic(`packed ${pack.size} B, unpacked ${pack.unpackedSize} B, ${pack.entryCount} files`);

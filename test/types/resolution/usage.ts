@@ -11,6 +11,7 @@ import type {} from 'platform-embed/define';
 import { PlatformAdminPanel, PlatformEmbed } from 'platform-embed/react';
 import type {} from 'platform-embed/vue';
 import type {} from 'platform-embed/svelte';
+import { startMockPlatform, type MockEmbed } from 'platform-embed/testing';
 
 export const request: GenerateSessionRequest = { deploymentId: 42, externalId: 'ada@example.com' };
 export const client = new PlatformApiClient({ baseUrl: 'https://acme.platform.example', token: 'key' });
@@ -56,3 +57,15 @@ export const adminProps: ComponentProps<typeof PlatformAdminPanel> = {
   deploymentId: 42,
   onPlatformApiError: (event) => void event.detail.code,
 };
+
+export async function drive(): Promise<void> {
+  const platform = await startMockPlatform({ apiKey: 'test-key-123' });
+  const embed: MockEmbed = await platform.nextEmbed({ timeout: 1000 });
+  await embed.send('drilldown', { member: 'orders.region', value: 'EMEA' });
+  const action = await embed.waitForAction('set-filter');
+  void action.payload;
+  platform.fail({ operation: 'updateDeploymentSettings', status: 409 });
+  // @ts-expect-error no such option
+  await startMockPlatform({ prot: 4100 });
+  await platform.close();
+}

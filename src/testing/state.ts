@@ -3,8 +3,8 @@
 // (recorded requests, branch deletions, upstream deletions). `reset()`
 // re-seeds everything in place, so references to the state object stay valid.
 
-/** API keys of the seed data. Fixed, so demos and docs can name them. */
-export const apiKeys = Object.freeze({
+/** API keys of the seed data. Fixed, so demos and our own tests can name them. */
+export const apiKeys: Readonly<ApiKeys> = Object.freeze({
   /** Account Acme, administrator: every operation. */
   admin: 'mock-key-acme-admin-7f3c9a2e',
   /** Account Acme, non-admin member: everything but the usage-analytics token (403). */
@@ -13,10 +13,69 @@ export const apiKeys = Object.freeze({
   noAnalytics: 'mock-key-globex-admin-5d02f4b1',
 });
 
+/** The three keys of the seed data, by role. */
+export interface ApiKeys {
+  admin: string;
+  viewer: string;
+  noAnalytics: string;
+}
+
+export type Settings = Record<string, unknown> & { id: number; deployBranchName: string };
+export interface Branch {
+  name: string;
+  parent: string | null;
+}
+export interface Deployment {
+  accountId: number;
+  settings: Settings;
+  branches: Map<string, Branch>;
+}
+export interface Account {
+  id: number;
+  name: string;
+  usageAnalyticsDeploymentId: number | null;
+}
+export interface KeyRecord {
+  name: keyof ApiKeys;
+  accountId: number;
+  role: 'admin' | 'member';
+}
+export interface BranchDeletion {
+  deploymentId: number;
+  branchName: string;
+  removeOnUpstream: boolean;
+}
+/** One logged request; it records whether auth was sent, never the token. */
+export interface RequestEntry {
+  seq: number;
+  method: string;
+  path: string;
+  query: Record<string, string>;
+  operation: string | null;
+  auth: boolean;
+  key: string | null;
+  origin: string | null;
+  contentType: string | null;
+  body?: unknown;
+}
+/** A checked failure rule (see hooks.ts). */
+export interface FailureRule {
+  operation?: string;
+  path?: string;
+  method?: string;
+  status?: number;
+  body?: unknown;
+  contentType?: string;
+  retryAfter?: string | number;
+  delayMs?: number;
+  drop?: boolean;
+  times: number | null;
+}
+
 const acme = 1;
 const globex = 2;
 
-function cspsNulls() {
+function cspsNulls(): Record<string, null> {
   return {
     awsRoleArn: null,
     azureClientId: null,
@@ -33,7 +92,7 @@ function cspsNulls() {
 }
 
 /** Deployment 42: every DeploymentSettings field set, cspsConfig with all 13 fields. */
-function ordersSettings() {
+function ordersSettings(): Settings {
   return {
     id: 42,
     name: 'Orders analytics',
@@ -77,7 +136,7 @@ function ordersSettings() {
 }
 
 /** Deployment 43: a young deployment, optional fields null. */
-function sandboxSettings() {
+function sandboxSettings(): Settings {
   return {
     id: 43,
     name: 'Marketing sandbox',
@@ -113,7 +172,7 @@ function sandboxSettings() {
 }
 
 /** Deployment 77 of the second account. */
-function ledgerSettings() {
+function ledgerSettings(): Settings {
   return {
     ...sandboxSettings(),
     id: 77,
@@ -139,7 +198,7 @@ function ledgerSettings() {
 }
 
 /** A branch tree from `[name, parent]` pairs. */
-function tree(pairs) {
+function tree(pairs: [string, string | null][]): Map<string, Branch> {
   return new Map(pairs.map(([name, parent]) => [name, { name, parent }]));
 }
 
@@ -154,23 +213,37 @@ function tree(pairs) {
  * - `resetHooks`: functions called with the state after each reset (kept across resets)
  */
 export class MockState {
-  constructor() {
-    this.resetHooks = new Set();
+  accounts!: Map<number, Account>;
+  keys!: Map<string, KeyRecord>;
+  deployments!: Map<number, Deployment>;
+  deletedBranches!: BranchDeletion[];
+  upstreamDeletions!: BranchDeletion[];
+  requests!: RequestEntry[];
+  requestSeq!: number;
+  failures!: FailureRule[];
+  embed!: Record<string, unknown>;
+  readonly resetHooks = new Set<(state: MockState) => void>();
+  /** The keys this instance accepts: each mock may have its own admin key. */
+  readonly apiKeys: Readonly<ApiKeys>;
+
+  constructor(keys: Readonly<ApiKeys> = apiKeys) {
+    this.apiKeys = keys;
     this.reset();
   }
 
   /** Re-seeds every collection in place. */
-  reset() {
-    this.accounts = new Map([
+  reset(): void {
+    const apiKeys = this.apiKeys;
+    this.accounts = new Map<number, Account>([
       [acme, { id: acme, name: 'Acme', usageAnalyticsDeploymentId: 9001 }],
       [globex, { id: globex, name: 'Globex', usageAnalyticsDeploymentId: null }],
     ]);
-    this.keys = new Map([
+    this.keys = new Map<string, KeyRecord>([
       [apiKeys.admin, { name: 'admin', accountId: acme, role: 'admin' }],
       [apiKeys.viewer, { name: 'viewer', accountId: acme, role: 'member' }],
       [apiKeys.noAnalytics, { name: 'noAnalytics', accountId: globex, role: 'admin' }],
     ]);
-    this.deployments = new Map([
+    this.deployments = new Map<number, Deployment>([
       [
         42,
         {
@@ -198,18 +271,18 @@ export class MockState {
   }
 
   /** The key record for a bearer token, or undefined. */
-  principal(token) {
+  principal(token: string): KeyRecord | undefined {
     return this.keys.get(token);
   }
 
   /** The deployment `id` when it belongs to `accountId`; another account's is as unknown as a missing one. */
-  deploymentOf(accountId, id) {
+  deploymentOf(accountId: number, id: number): Deployment | undefined {
     const deployment = this.deployments.get(id);
     return deployment && deployment.accountId === accountId ? deployment : undefined;
   }
 
   /** A JSON view for `GET /__mock/state`. */
-  snapshot() {
+  snapshot(): Record<string, unknown> {
     return {
       accounts: [...this.accounts.values()],
       deployments: [...this.deployments.entries()].map(([id, d]) => ({

@@ -9,6 +9,7 @@ import { restrictToViewer, sampleData } from './data.js';
 import { h, mount } from './dom.js';
 import { filtersFromUrl, parseFilterParameter, setFilter } from './filters.js';
 import { canonicalLocale, dayKey, display, formatTime, formatToday, isIanaZone } from './format.js';
+import { connectControl } from './control.js';
 import { createEmitter, findParentOrigin, readAction } from './protocol.js';
 import { createAppView } from './views/app.js';
 import { createChatView } from './views/chat.js';
@@ -156,7 +157,7 @@ function go(target) {
   filtersFromUrl(url.searchParams);
   const previousPath = route.path;
   // Keep the query (session, timezone, allowExport) so a reload stays authenticated.
-  history.pushState({ credential: credential.get() }, '', next.path + location.search);
+  history.pushState({ ...history.state }, '', next.path + location.search);
   show(next, previousPath);
   renderStatus();
 }
@@ -185,7 +186,8 @@ async function ask(path, body) {
  */
 async function authenticate() {
   const saved = credential.get();
-  const answer = await ask('/mock-embed/session', saved ? { credential: saved, path: location.pathname } : { session: params.get('session') ?? '', path: location.pathname });
+  const who = { path: location.pathname, ...(control ? { embed: control.id } : {}) };
+  const answer = await ask('/mock-embed/session', saved ? { credential: saved, ...who } : { session: params.get('session') ?? '', ...who });
   credential.set(answer.credential);
   return answer;
 }
@@ -264,6 +266,26 @@ function onAction(type, payload) {
   renderStatus();
 }
 
+/** The testing kit's control channel (control.js), or null when the page is not driven. */
+let control = null;
+
+/** A command from Node (a test using the testing kit), acknowledged once carried out. */
+function onCommand(command) {
+  if (command.cmd === 'send') {
+    emit(command.type, command.payload);
+  } else if (command.cmd === 'fail') {
+    const payload = command.payload;
+    if (payload.fatal) fail(payload, payload.context === 'auth' ? 'Your session has ended' : 'Something went wrong');
+    else {
+      emit('error', payload);
+      showBanner(payload.message);
+    }
+  }
+  control?.ack(command.seq);
+  // After the acknowledgement is on its way (a keepalive request outlives the page).
+  if (command.cmd === 'reload') setTimeout(() => location.reload(), 50);
+}
+
 function listen() {
   window.addEventListener('message', (event) => {
     const action = readAction(event, parentOrigin);
@@ -271,6 +293,7 @@ function listen() {
       console.debug('[mock embed] ignored message:', action);
       return;
     }
+    control?.report(action.type, action.payload);
     if (fatal) return;
     onAction(action.type, action.payload);
   });
@@ -283,6 +306,7 @@ async function boot() {
     showFatal('Nothing here', 'No embed page exists at this address.');
     return;
   }
+  control = await connectControl(onCommand);
   try {
     session = await authenticate();
   } catch (error) {

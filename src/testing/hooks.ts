@@ -2,15 +2,17 @@
 // request log. A real platform has none of these; they let browser tests
 // provoke 409, 429, 5xx, slow answers, dropped connections and malformed
 // bodies against the real mock server.
-import { readBody, sendError, sendJson } from './http.mjs';
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import { readBody, sendError, sendJson } from './http.js';
+import type { FailureRule, MockState } from './state.js';
 
-const ruleKeys = new Set(['operation', 'path', 'method', 'status', 'body', 'contentType', 'retryAfter', 'delayMs', 'drop', 'times']);
+export const ruleKeys: ReadonlySet<string> = new Set(['operation', 'path', 'method', 'status', 'body', 'contentType', 'retryAfter', 'delayMs', 'drop', 'times']);
 
 /** Checks one failure rule; returns `{ rule }` or `{ error }`. */
-export function checkRule(input) {
+export function checkRule(input: unknown): { rule: FailureRule; error?: undefined } | { error: string; rule?: undefined } {
   if (typeof input !== 'object' || input === null || Array.isArray(input)) return { error: 'a rule must be an object' };
   for (const key of Object.keys(input)) if (!ruleKeys.has(key)) return { error: `unknown rule field "${key}"` };
-  const rule = { ...input };
+  const rule = { ...input } as FailureRule & Record<string, unknown>;
   if (rule.operation === undefined && rule.path === undefined) return { error: 'a rule needs "operation" or "path"' };
   if (rule.operation !== undefined && typeof rule.operation !== 'string') return { error: '"operation" must be a string' };
   if (rule.path !== undefined && (typeof rule.path !== 'string' || !rule.path.startsWith('/'))) return { error: '"path" must start with /' };
@@ -35,7 +37,7 @@ export function checkRule(input) {
 }
 
 /** The first pending rule for this request, consumed once (removed when used up). */
-export function takeRule(state, method, pathname, operation) {
+export function takeRule(state: MockState, method: string, pathname: string, operation: string | null): FailureRule | undefined {
   const index = state.failures.findIndex(
     (r) =>
       (r.operation === undefined || r.operation === operation) &&
@@ -53,7 +55,12 @@ export function takeRule(state, method, pathname, operation) {
  * the rule's status/body, or (delay only) lets the request proceed.
  * Resolves to true when the rule answered.
  */
-export async function applyRule(rule, req, res, wait) {
+export async function applyRule(
+  rule: FailureRule,
+  req: IncomingMessage,
+  res: ServerResponse,
+  wait: (ms: number) => Promise<void>,
+): Promise<boolean> {
   if (rule.delayMs) await wait(rule.delayMs);
   // The caller gave up during the delay (timeout, abort): nobody is left to answer.
   if (res.destroyed || res.writableEnded || req.socket.destroyed) return true;
@@ -68,7 +75,7 @@ export async function applyRule(rule, req, res, wait) {
   }
   if (rule.status === undefined && rule.body === undefined) return false;
   const status = rule.status ?? 200;
-  const headers = { 'Cache-Control': 'no-store' };
+  const headers: OutgoingHttpHeaders = { 'Cache-Control': 'no-store' };
   if (rule.retryAfter !== undefined) headers['Retry-After'] = String(rule.retryAfter);
   if (rule.body === undefined && status >= 400) {
     sendError(res, status, `Injected failure (${status})`, { headers });
@@ -83,7 +90,12 @@ export async function applyRule(rule, req, res, wait) {
 }
 
 /** Handles `/__mock/*`; `reset` restores the seed data. */
-export async function handleHooks(req, res, url, { state, reset }) {
+export async function handleHooks(
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+  { state, reset }: { state: MockState; reset: () => void },
+): Promise<void> {
   const route = `${req.method} ${url.pathname}`;
   switch (route) {
     case 'POST /__mock/reset':
@@ -102,7 +114,7 @@ export async function handleHooks(req, res, url, { state, reset }) {
       state.failures.length = 0;
       return sendJson(res, 200, { ok: true });
     case 'POST /__mock/fail': {
-      let input;
+      let input: unknown;
       try {
         input = JSON.parse(await readBody(req));
       } catch {
@@ -110,8 +122,8 @@ export async function handleHooks(req, res, url, { state, reset }) {
       }
       const checked = (Array.isArray(input) ? input : [input]).map(checkRule);
       const bad = checked.find((c) => c.error);
-      if (bad) return sendError(res, 400, bad.error);
-      state.failures.push(...checked.map((c) => c.rule));
+      if (bad?.error) return sendError(res, 400, bad.error);
+      state.failures.push(...checked.map((c) => c.rule as FailureRule));
       return sendJson(res, 200, { rules: state.failures });
     }
   }

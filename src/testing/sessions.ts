@@ -13,23 +13,61 @@
 //                                     with the credentials it was traded for
 //   POST /mock-embed/sessions/fail    control: make the embeds of a session (or
 //                                     `all`) fail fatally at their next check
+//   GET  /mock-embed/control          the page's command stream (control.ts)
+//   POST /mock-embed/control/:id      the page's answers and received actions
 //   GET  /mock-embed/<file>           the pages' scripts and styles
 //
 // As on the platform, a session id is single-use and valid for 5 minutes: the
 // embed trades it for a credential that lasts a day.
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { EmbedRegistry } from './control.js';
 import { DEPLOYMENT_ID } from './embed/data.js';
-import { readBody, sendError, sendJson } from './http.mjs';
+import { readBody, sendError, sendJson } from './http.js';
+import type { MockState, RequestEntry } from './state.js';
 
+/** The embed pages' own files (HTML, scripts, styles): static assets, copied next to this module by the build. */
 const pagesDir = join(dirname(fileURLToPath(import.meta.url)), 'embed');
+
+/** What generate-session was given, kept until the session is used or expires. */
+export interface SessionRecord {
+  deploymentId: number;
+  viewer: string;
+  external: boolean;
+  email: string | null;
+  userAttributes: { name: string; value: unknown }[];
+  groups: string[];
+  embedTenantName: string | null;
+  embedTheme: Record<string, unknown> | null;
+  settings: Record<string, unknown>;
+  mode: string;
+  embedTenant?: string | null;
+  createdAt?: number;
+  expiresAt: number;
+  used: boolean;
+}
+interface Credential {
+  sessionId: string;
+  expiresAt: number;
+  fault?: { name: string; message: string };
+}
+/** The embed side's part of the mock's state, emptied on reset. */
+export interface EmbedState {
+  sessions: Map<string, SessionRecord>;
+  credentials: Map<string, Credential>;
+  viewers: Map<string, { email: string | null; userAttributes: { name: string; value: unknown }[]; updatedAt: number }>;
+  /** Every session generated since the last reset, in order; unlike `sessions`, never purged. */
+  generated: { sessionId: string; record: SessionRecord }[];
+}
+type Json = Record<string, any>;
 /** How long a session id may wait to be used. */
 export const SESSION_TTL_MS = 5 * 60_000;
 /** How long the credential an embed traded its session for lasts. */
 const CREDENTIAL_TTL_MS = 24 * 3_600_000;
-const STATIC_TYPES = { '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8' };
+const STATIC_TYPES: Record<string, string> = { '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8' };
 const TENANT_NAME = /^[a-z][a-z0-9-]{0,34}[a-z0-9]$/;
 const FIELDS = [
   'deploymentId', 'externalId', 'internalId', 'email', 'userAttributes', 'groups', 'securityContext',
@@ -43,13 +81,13 @@ const PAGE_ROUTES = [
   /^\/embed\/(?:d\/\d+\/)?chat$/,
 ];
 
-async function readJson(req) {
+async function readJson(req: IncomingMessage): Promise<Json> {
   const text = await readBody(req);
   return text ? JSON.parse(text) : {};
 }
 
-const isPlainObject = (v) => typeof v === 'object' && v !== null && !Array.isArray(v);
-const isString = (v) => typeof v === 'string' && v.trim() !== '';
+const isPlainObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isString = (v: unknown): v is string => typeof v === 'string' && v.trim() !== '';
 
 /**
  * Checks a generate-session body (the platform's public shape). Returns
@@ -57,8 +95,10 @@ const isString = (v) => typeof v === 'string' && v.trim() !== '';
  * for a 400. Whether the deployment belongs to the caller is checked
  * afterwards, against the mock's state.
  */
-export function parseSessionRequest(body) {
-  const bad = (message) => ({ ok: false, message });
+export function parseSessionRequest(
+  body: unknown,
+): { ok: true; value: Omit<SessionRecord, 'expiresAt' | 'used'> } | { ok: false; message: string } {
+  const bad = (message: string) => ({ ok: false as const, message });
   if (!isPlainObject(body)) return bad('The body must be a JSON object.');
   const unknown = Object.keys(body).find((k) => !FIELDS.includes(k));
   if (unknown) return bad(`Unknown field ${unknown.slice(0, 60)}.`);
@@ -79,13 +119,13 @@ export function parseSessionRequest(body) {
     if (value !== undefined && !isPlainObject(value)) return bad(`${name} must be an object.`);
   }
   return {
-    ok: true,
+    ok: true as const,
     value: {
       deploymentId,
       viewer: externalId ?? internalId,
       external: externalId !== undefined,
       email: email ?? null,
-      userAttributes: (userAttributes ?? []).map(({ name, value }) => ({ name, value })),
+      userAttributes: ((userAttributes ?? []) as Json[]).map(({ name, value }) => ({ name: name as string, value })),
       groups: groups ?? [],
       embedTenantName: embedTenantName ?? null,
       embedTheme: embedTheme ?? null,
@@ -96,30 +136,32 @@ export function parseSessionRequest(body) {
 }
 
 /** Deployment an embed path is bound to, or null for paths without one (standalone chat). */
-function deploymentOfPath(path) {
+function deploymentOfPath(path: string): number | null {
   const m = /^\/embed\/d\/(\d+)\//.exec(path);
   if (m) return Number(m[1]);
   return path.startsWith('/embed/dashboard/') ? DEPLOYMENT_ID : null;
 }
 
 /**
- * Creates the request handler for the embed routes. CORS and preflights are
- * answered by mock/server.mjs before requests reach it.
- * @param {{ state: import('./state.mjs').MockState, baseUrl: () => string, keys: Record<string, string> }} ctx
- *   shared mock-platform context; sessions live in `ctx.state.sessions`
- *   (a Map, emptied when the state is reset).
- * @returns {(req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse, url: URL) => boolean}
- *   a handler that answers and returns true when the request is one of its routes.
+ * Creates the request handler for the embed routes: it answers and returns
+ * true when the request is one of its routes. CORS and preflights are
+ * answered by server.ts before requests reach it. Sessions live in the
+ * mock's state (emptied when it is reset).
  */
-export function createEmbedHandler(ctx) {
-  const { state } = ctx;
-  const fresh = (s) => {
+export function createEmbedHandler(ctx: {
+  state: MockState;
+  registry: EmbedRegistry;
+}): (req: IncomingMessage, res: ServerResponse, url: URL, entry?: RequestEntry) => boolean {
+  const state = ctx.state as MockState & EmbedState;
+  const { registry } = ctx;
+  const fresh = (s: MockState & Partial<EmbedState>) => {
     s.sessions = new Map(); // session id → what generate-session was given, until used or expired
     s.credentials = new Map(); // credential → { sessionId, expiresAt, fault? }
     s.viewers = new Map(); // external viewer id → { email, userAttributes, updatedAt }
+    s.generated = [];
   };
   if (!(state.sessions instanceof Map)) fresh(state);
-  state.resetHooks?.add(fresh);
+  state.resetHooks.add(fresh);
   const now = () => Date.now();
 
   function purgeExpired() {
@@ -127,16 +169,18 @@ export function createEmbedHandler(ctx) {
     for (const [id, c] of state.credentials) if (c.expiresAt <= now()) state.credentials.delete(id);
   }
 
-  async function generateSession(req, res) {
+  async function generateSession(req: IncomingMessage, res: ServerResponse, entry?: RequestEntry): Promise<void> {
     const key = /^Bearer (\S+)$/.exec(req.headers.authorization ?? '')?.[1];
     const principal = key ? state.principal(key) : undefined;
     if (!principal) return sendError(res, 401, 'A valid API key is required.');
-    let body;
+    if (entry) entry.key = principal.name;
+    let body: Json;
     try {
       body = await readJson(req);
     } catch {
       return sendError(res, 400, 'The body must be valid JSON.');
     }
+    if (entry) entry.body = body;
     const parsed = parseSessionRequest(body);
     if (!parsed.ok) return sendError(res, 400, parsed.message);
     const session = parsed.value;
@@ -148,12 +192,14 @@ export function createEmbedHandler(ctx) {
     if (session.external) state.viewers.set(session.viewer, { email: session.email, userAttributes: session.userAttributes, updatedAt: now() });
     const sessionId = `ses_${randomBytes(18).toString('base64url')}`;
     const tenant = session.embedTenantName ?? state.accounts.get(principal.accountId)?.name.toLowerCase() ?? null;
-    state.sessions.set(sessionId, { ...session, embedTenant: tenant, createdAt: now(), expiresAt: now() + SESSION_TTL_MS, used: false });
+    const record: SessionRecord = { ...session, embedTenant: tenant, createdAt: now(), expiresAt: now() + SESSION_TTL_MS, used: false };
+    state.sessions.set(sessionId, record);
+    state.generated.push({ sessionId, record });
     sendJson(res, 200, { sessionId });
   }
 
   /** What the embed page learns about its viewer. */
-  const viewerInfo = (s) => ({
+  const viewerInfo = (s: SessionRecord) => ({
     embedTenant: s.embedTenant,
     deploymentId: s.deploymentId,
     mode: s.mode,
@@ -167,53 +213,61 @@ export function createEmbedHandler(ctx) {
    * The embed page's authentication: a session id is traded once for a
    * credential; a reloaded embed page presents its credential instead.
    */
-  async function resolveSession(req, res) {
-    const body = await readJson(req).catch(() => ({}));
+  async function resolveSession(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const body: Json = await readJson(req).catch(() => ({}));
     const path = typeof body?.path === 'string' ? body.path : '';
-    let session;
+    const embedId = typeof body?.embed === 'string' ? body.embed : '';
+    // Tells the page's MockEmbed how its authentication ended, then answers.
+    const refuse = (status: number, message: string) => {
+      if (embedId) registry.authenticated(embedId, { path, session: false });
+      sendError(res, status, message);
+    };
+    let session: SessionRecord | undefined;
     let credential = typeof body?.credential === 'string' ? body.credential : '';
     if (credential) {
       const c = state.credentials.get(credential);
-      if (!c || c.expiresAt <= now()) return sendError(res, 401, 'The session has expired. Open the page again to continue.');
+      if (!c || c.expiresAt <= now()) return refuse(401, 'The session has expired. Open the page again to continue.');
       session = state.sessions.get(c.sessionId);
     } else {
       const id = typeof body?.session === 'string' ? body.session : '';
-      if (!id) return sendError(res, 401, 'This embed address carries no session.');
+      if (!id) return refuse(401, 'This embed address carries no session.');
       session = state.sessions.get(id);
-      if (!session) return sendError(res, 401, 'The session is not known to this tenant.');
-      if (session.used) return sendError(res, 401, 'The session was already used: each embed load needs a new one.');
-      if (session.expiresAt <= now()) return sendError(res, 401, 'The session has expired.');
+      if (!session) return refuse(401, 'The session is not known to this tenant.');
+      if (session.used) return refuse(401, 'The session was already used: each embed load needs a new one.');
+      if (session.expiresAt <= now()) return refuse(401, 'The session has expired.');
       const pathDeployment = deploymentOfPath(path);
       if (pathDeployment !== null && pathDeployment !== session.deploymentId) {
-        return sendError(res, 403, `The session does not grant access to deployment ${pathDeployment}.`);
+        return refuse(403, `The session does not grant access to deployment ${pathDeployment}.`);
       }
       session.used = true;
       credential = `cred_${randomBytes(18).toString('base64url')}`;
       state.credentials.set(credential, { sessionId: id, expiresAt: now() + CREDENTIAL_TTL_MS });
     }
-    if (!session) return sendError(res, 401, 'The session is not known to this tenant.');
+    if (!session) return refuse(401, 'The session is not known to this tenant.');
+    if (embedId) registry.authenticated(embedId, { path, session: true, credential });
     sendJson(res, 200, { ...viewerInfo(session), credential });
   }
 
   /** The embed page checks its credential now and then: expired, failed or fine. */
-  async function checkCredential(req, res) {
-    const body = await readJson(req).catch(() => ({}));
+  async function checkCredential(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const body: Json = await readJson(req).catch(() => ({}));
     const c = typeof body?.credential === 'string' ? state.credentials.get(body.credential) : undefined;
     if (!c || c.expiresAt <= now()) return sendError(res, 401, 'The session has expired. Open the page again to continue.');
     sendJson(res, 200, c.fault ? { fault: c.fault } : { ok: true });
   }
 
   /** The credentials a control names: those of `sessionId`, or every one with `all`. */
-  function credentialsOf(body) {
+  function credentialsOf(body: Json): Credential[] {
     const all = body?.all === true;
     const id = typeof body?.sessionId === 'string' ? body.sessionId : null;
     return [...state.credentials.values()].filter((c) => all || c.sessionId === id);
   }
 
   /** Control: a session (or all of them) expires now, with the credentials it was traded for. */
-  async function expireSessions(req, res) {
-    const body = await readJson(req).catch(() => ({}));
-    const sessions = body?.all === true ? [...state.sessions.values()] : [state.sessions.get(body?.sessionId)].filter(Boolean);
+  async function expireSessions(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const body: Json = await readJson(req).catch(() => ({}));
+    const one = state.sessions.get(body?.sessionId);
+    const sessions = body?.all === true ? [...state.sessions.values()] : one ? [one] : [];
     const credentials = credentialsOf(body);
     if (!sessions.length && !credentials.length) return sendError(res, 404, 'No such session.');
     for (const s of sessions) s.expiresAt = now() - 1;
@@ -222,8 +276,8 @@ export function createEmbedHandler(ctx) {
   }
 
   /** Control: the embeds of a session (or all) report a fatal, non-session error at their next check. */
-  async function failSessions(req, res) {
-    const body = await readJson(req).catch(() => ({}));
+  async function failSessions(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const body: Json = await readJson(req).catch(() => ({}));
     const credentials = credentialsOf(body);
     if (!credentials.length) return sendError(res, 404, 'No open embed uses such a session.');
     const message = typeof body?.message === 'string' && body.message ? body.message.slice(0, 200) : 'The dashboard could not be rendered.';
@@ -231,8 +285,8 @@ export function createEmbedHandler(ctx) {
     sendJson(res, 200, { failed: credentials.length });
   }
 
-  async function serveFile(res, name, type) {
-    let text;
+  async function serveFile(res: ServerResponse, name: string, type: string): Promise<void> {
+    let text: Buffer;
     try {
       text = await readFile(join(pagesDir, name));
     } catch {
@@ -243,7 +297,7 @@ export function createEmbedHandler(ctx) {
     res.end(text);
   }
 
-  function run(promise, res) {
+  function run(promise: Promise<void>, res: ServerResponse): boolean {
     promise.catch(() => {
       if (!res.headersSent) sendError(res, 500, 'The mock failed to answer.');
       else res.end();
@@ -251,28 +305,35 @@ export function createEmbedHandler(ctx) {
     return true;
   }
 
-  return (req, res, url) => {
+  return (req, res, url, entry) => {
     const path = url.pathname;
     const method = req.method ?? 'GET';
     const read = method === 'GET' || method === 'HEAD';
 
     if (path === '/api/v1/embed/generate-session') {
       if (method !== 'POST') return sendError(res, 405, 'Use POST.'), true;
-      return run(generateSession(req, res), res);
+      return run(generateSession(req, res, entry), res);
     }
+    if (path === '/mock-embed/control' && method === 'GET') {
+      registry.openStream(req, res, url);
+      return true;
+    }
+    const message = method === 'POST' ? /^\/mock-embed\/control\/([\w-]+)$/.exec(path) : null;
+    if (message) return run(registry.message(req, res, message[1]!), res);
     if (method === 'POST') {
-      const control = {
+      const controls: Record<string, ((req: IncomingMessage, res: ServerResponse) => Promise<void>) | undefined> = {
         '/mock-embed/session': resolveSession,
         '/mock-embed/credential': checkCredential,
         '/mock-embed/sessions/expire': expireSessions,
         '/mock-embed/sessions/fail': failSessions,
-      }[path];
+      };
+      const control = controls[path];
       if (control) return run(control(req, res), res);
     }
 
-    // Page assets: a name and an extension only, so nothing outside mock/embed/ is reachable.
+    // Page assets: a name and an extension only, so nothing outside embed/ is reachable.
     const asset = read ? /^\/mock-embed\/((?:views\/)?[\w-]+)(\.js|\.css)$/.exec(path) : null;
-    if (asset) return run(serveFile(res, asset[1] + asset[2], STATIC_TYPES[asset[2]]), res);
+    if (asset) return run(serveFile(res, asset[1]! + asset[2], STATIC_TYPES[asset[2]!]!), res);
 
     if (path.startsWith('/embed/') && read && PAGE_ROUTES.some((r) => r.test(path))) {
       return run(serveFile(res, 'embed.html', 'text/html; charset=utf-8'), res);

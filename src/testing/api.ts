@@ -1,14 +1,27 @@
 // The mock platform's management API: the spec's three operations plus the
 // settings write, and a minimal usage-analytics endpoint that accepts the
 // issued JWT. Request bodies are checked with the package's own schema
-// tables (from the built `dist/`), so mock and client cannot drift apart.
-import { SignJWT, jwtVerify } from 'jose';
-import { deploymentSettingsSchema, readOnlySettings } from '../dist/api/schemas.js';
-import { validatePartial } from '../dist/schema.js';
-import { readBody, sendError, sendJson } from './http.mjs';
+// tables, so mock and client cannot drift apart.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { deploymentSettingsSchema, readOnlySettings } from '../api/schemas.js';
+import { validatePartial } from '../schema.js';
+import { readBody, sendError, sendJson } from './http.js';
+import { signJwt, verifyJwt } from './jwt.js';
+import type { Deployment, KeyRecord, MockState, RequestEntry } from './state.js';
+
+/** One API route: its path pattern, the operation name (as the client names it) and the method. */
+export interface Route {
+  operation: string;
+  method: string;
+  pattern: RegExp;
+}
+export interface RouteMatch {
+  route: Route;
+  params: string[];
+}
 
 /** The API's routes: path pattern, the operation name (as the client names it) and the method. */
-export const routes = [
+export const routes: readonly Route[] = [
   { operation: 'getDeploymentSettings', method: 'GET', pattern: /^\/api\/v1\/deployments\/([^/]+)\/settings$/ },
   { operation: 'updateDeploymentSettings', method: 'PUT', pattern: /^\/api\/v1\/deployments\/([^/]+)$/ },
   { operation: 'issueUsageAnalyticsToken', method: 'POST', pattern: /^\/api\/v1\/usage-analytics\/token$/ },
@@ -17,7 +30,7 @@ export const routes = [
 ];
 
 /** `{ route, params }` for a path whose pattern matches (whatever the method), or undefined. */
-export function matchRoute(pathname) {
+export function matchRoute(pathname: string): RouteMatch | undefined {
   for (const route of routes) {
     const m = route.pattern.exec(pathname);
     if (m) return { route, params: m.slice(1) };
@@ -26,19 +39,18 @@ export function matchRoute(pathname) {
 }
 
 /** The usage-analytics API base for a mock base URL. */
-export const usageAnalyticsApiUrl = (baseUrl) => `${baseUrl}/usage-analytics/api/v1`;
+export const usageAnalyticsApiUrl = (baseUrl: string): string => `${baseUrl}/usage-analytics/api/v1`;
 
 const tokenLifetimeSeconds = 24 * 60 * 60;
 
-/**
- * @param {{ state: import('./state.mjs').MockState, baseUrl: () => string, secret: Uint8Array }} ctx
- * @returns {(req, res, url, match, entry) => Promise<void>} answers one matched API request
- */
-export function createApiHandler(ctx) {
+/** Answers one matched API request. */
+export type ApiHandler = (req: IncomingMessage, res: ServerResponse, url: URL, match: RouteMatch, entry: RequestEntry) => Promise<void>;
+
+export function createApiHandler(ctx: { state: MockState; baseUrl: () => string; secret: Uint8Array }): ApiHandler {
   const { state } = ctx;
 
   /** The caller's key record, or undefined after answering 401. The token itself is never echoed. */
-  function authenticate(req, res) {
+  function authenticate(req: IncomingMessage, res: ServerResponse): KeyRecord | undefined {
     const header = req.headers.authorization;
     const challenge = { headers: { 'WWW-Authenticate': 'Bearer' } };
     if (!header) return void sendError(res, 401, 'Missing Authorization header', challenge);
@@ -49,23 +61,23 @@ export function createApiHandler(ctx) {
     return principal;
   }
 
-  function deployment(res, principal, rawId) {
+  function deployment(res: ServerResponse, principal: KeyRecord, rawId: string): Deployment | undefined {
     const id = /^[1-9]\d{0,15}$/.test(rawId) ? Number(rawId) : NaN;
     const found = Number.isSafeInteger(id) ? state.deploymentOf(principal.accountId, id) : undefined;
     if (!found) sendError(res, 404, `Deployment ${String(rawId).slice(0, 40)} was not found`);
     return found;
   }
 
-  async function updateSettings(req, res, target, entry) {
+  async function updateSettings(req: IncomingMessage, res: ServerResponse, target: Deployment, entry: RequestEntry): Promise<void> {
     const type = req.headers['content-type'] ?? '';
     if (!/^application\/json\b/i.test(type)) return sendError(res, 400, 'Content-Type must be application/json');
-    let text;
+    let text: string;
     try {
       text = await readBody(req);
     } catch {
       return sendError(res, 400, 'Request body is too large');
     }
-    let body;
+    let body: unknown;
     try {
       body = JSON.parse(text);
     } catch {
@@ -79,7 +91,8 @@ export function createApiHandler(ctx) {
       return sendError(res, 400, checked.reason, { field });
     }
     for (const key of readOnlySettings) {
-      if (key in checked.value && JSON.stringify(checked.value[key]) !== JSON.stringify(target.settings[key])) {
+      const value = checked.value as Record<string, unknown>;
+      if (key in value && JSON.stringify(value[key]) !== JSON.stringify(target.settings[key])) {
         return sendError(res, 400, `settings.${key} is read-only`, { field: key });
       }
     }
@@ -87,27 +100,28 @@ export function createApiHandler(ctx) {
     sendJson(res, 200, target.settings);
   }
 
-  async function issueToken(res, principal) {
+  async function issueToken(res: ServerResponse, principal: KeyRecord): Promise<void> {
     if (principal.role !== 'admin') return sendError(res, 403, 'Only an administrator may issue a usage-analytics token');
-    const account = state.accounts.get(principal.accountId);
+    const account = state.accounts.get(principal.accountId)!;
     if (account.usageAnalyticsDeploymentId === null) {
       return sendError(res, 404, 'Usage analytics is not enabled for this account');
     }
     const apiUrl = usageAnalyticsApiUrl(ctx.baseUrl());
     const now = Math.floor(Date.now() / 1000);
     const exp = now + tokenLifetimeSeconds;
-    const token = await new SignJWT({
-      accountId: account.id,
-      deploymentId: account.usageAnalyticsDeploymentId,
-      scope: 'usage-analytics',
-    })
-      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-      .setSubject(String(account.id))
-      .setIssuer(ctx.baseUrl())
-      .setAudience(apiUrl)
-      .setIssuedAt(now)
-      .setExpirationTime(exp)
-      .sign(ctx.secret);
+    const token = signJwt(
+      {
+        accountId: account.id,
+        deploymentId: account.usageAnalyticsDeploymentId,
+        scope: 'usage-analytics',
+        sub: String(account.id),
+        iss: ctx.baseUrl(),
+        aud: apiUrl,
+        iat: now,
+        exp,
+      },
+      ctx.secret,
+    );
     sendJson(res, 200, {
       apiUrl,
       deploymentId: account.usageAnalyticsDeploymentId,
@@ -116,7 +130,7 @@ export function createApiHandler(ctx) {
     });
   }
 
-  function deleteBranch(res, url, id, target) {
+  function deleteBranch(res: ServerResponse, url: URL, id: number, target: Deployment): void {
     const branchName = url.searchParams.get('branchName');
     if (!branchName) return sendError(res, 400, 'Query parameter branchName is required', { field: 'branchName' });
     const upstream = url.searchParams.get('removeOnUpstream');
@@ -139,12 +153,12 @@ export function createApiHandler(ctx) {
     sendJson(res, 200, { success: true });
   }
 
-  async function usageAnalyticsMeta(req, res) {
+  async function usageAnalyticsMeta(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const m = /^Bearer ([^\s]+)$/i.exec(req.headers.authorization ?? '');
     try {
       if (!m) throw new Error('no token');
       const apiUrl = usageAnalyticsApiUrl(ctx.baseUrl());
-      const { payload } = await jwtVerify(m[1], ctx.secret, { issuer: ctx.baseUrl(), audience: apiUrl });
+      const payload = verifyJwt(m[1], ctx.secret, { issuer: ctx.baseUrl(), audience: apiUrl });
       sendJson(res, 200, { accountId: payload.accountId, deploymentId: payload.deploymentId, scope: payload.scope });
     } catch {
       sendError(res, 401, 'A valid usage-analytics token is required', { headers: { 'WWW-Authenticate': 'Bearer' } });
@@ -161,7 +175,7 @@ export function createApiHandler(ctx) {
     if (!principal) return;
     entry.key = principal.name;
     if (route.operation === 'issueUsageAnalyticsToken') return issueToken(res, principal);
-    const target = deployment(res, principal, params[0]);
+    const target = deployment(res, principal, params[0] ?? '');
     if (!target) return;
     if (route.operation === 'getDeploymentSettings') return sendJson(res, 200, target.settings);
     if (route.operation === 'updateDeploymentSettings') return updateSettings(req, res, target, entry);

@@ -1,9 +1,10 @@
 // Small HTTP helpers of the mock platform: JSON answers, the error body,
 // request bodies and the CORS rule.
+import type { IncomingMessage, OutgoingHttpHeaders, Server, ServerResponse } from 'node:http';
 
 /** Error `code` of the error body for a status. */
-export function errorCode(status) {
-  const codes = {
+export function errorCode(status: number): string {
+  const codes: Record<number, string> = {
     400: 'bad-request',
     401: 'unauthorized',
     403: 'forbidden',
@@ -16,7 +17,7 @@ export function errorCode(status) {
 }
 
 /** Answers `status` with a JSON body. */
-export function sendJson(res, status, body, headers = {}) {
+export function sendJson(res: ServerResponse, status: number, body: unknown, headers: OutgoingHttpHeaders = {}): void {
   const text = JSON.stringify(body);
   res.writeHead(status, {
     'Content-Type': 'application/json; charset=utf-8',
@@ -28,8 +29,13 @@ export function sendJson(res, status, body, headers = {}) {
 }
 
 /** Answers with the error body `{ error: { code, message, field? } }`. */
-export function sendError(res, status, message, { field, headers } = {}) {
-  const error = { code: errorCode(status), message };
+export function sendError(
+  res: ServerResponse,
+  status: number,
+  message: string,
+  { field, headers }: { field?: string; headers?: OutgoingHttpHeaders } = {},
+): void {
+  const error: { code: string; message: string; field?: string } = { code: errorCode(status), message };
   if (field) error.field = field;
   sendJson(res, status, { error }, headers);
 }
@@ -37,11 +43,11 @@ export function sendError(res, status, message, { field, headers } = {}) {
 const maxBody = 1024 * 1024;
 
 /** Reads the request body as text (at most 1 MiB; more rejects). */
-export function readBody(req) {
+export function readBody(req: IncomingMessage): Promise<string> {
   return new Promise((resolve, reject) => {
-    const chunks = [];
+    const chunks: Buffer[] = [];
     let size = 0;
-    req.on('data', (chunk) => {
+    req.on('data', (chunk: Buffer) => {
       size += chunk.length;
       if (size > maxBody) {
         reject(new Error('body too large'));
@@ -61,9 +67,9 @@ export function readBody(req) {
  * development and tests, and a wildcard would also admit any website the
  * developer happens to visit.
  */
-export function isLoopbackOrigin(origin) {
+export function isLoopbackOrigin(origin: string | undefined): boolean {
   if (!origin) return false;
-  let url;
+  let url: URL;
   try {
     url = new URL(origin);
   } catch {
@@ -77,17 +83,17 @@ export const corsMethods = 'GET, PUT, POST, DELETE';
 export const corsHeaders = 'Authorization, Content-Type';
 
 /** Sets the CORS response headers for an allowed origin. Returns whether the origin is allowed. */
-export function applyCors(req, res) {
+export function applyCors(req: IncomingMessage, res: ServerResponse): boolean {
   const origin = req.headers.origin;
   res.setHeader('Vary', 'Origin');
-  if (!isLoopbackOrigin(origin)) return false;
+  if (!origin || !isLoopbackOrigin(origin)) return false;
   res.setHeader('Access-Control-Allow-Origin', origin);
   res.setHeader('Access-Control-Expose-Headers', 'Retry-After');
   return true;
 }
 
 /** Answers a preflight: 204 with the allowed methods and headers, 403 for a foreign origin. */
-export function answerPreflight(req, res) {
+export function answerPreflight(req: IncomingMessage, res: ServerResponse): void {
   if (!isLoopbackOrigin(req.headers.origin)) {
     sendError(res, 403, 'Origin not allowed: the mock platform accepts loopback origins only');
     return;
@@ -101,11 +107,17 @@ export function answerPreflight(req, res) {
 }
 
 /** Starts `server` on `port` and `host`; rejects when it cannot listen (e.g. the port is taken). */
-export function listen(server, port, host) {
+export function listen(server: Server, port: number, host: string): Promise<void> {
   return new Promise((resolve, reject) => {
-    server.once('error', reject);
+    const failed = (error: NodeJS.ErrnoException) => {
+      // The port is what a user can act on, so the error names it.
+      const taken = error.code === 'EADDRINUSE';
+      const reason = taken ? 'is already in use' : `cannot be listened on (${error.code ?? error.message})`;
+      reject(Object.assign(new Error(`The mock platform could not start: port ${port} on ${host} ${reason}.`), { code: error.code, port }));
+    };
+    server.once('error', failed);
     server.listen(port, host, () => {
-      server.off('error', reject);
+      server.off('error', failed);
       resolve();
     });
   });

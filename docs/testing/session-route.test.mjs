@@ -1,0 +1,47 @@
+// The backend's session route, tested with node:test against the mock
+// platform: no browser, no account, no network.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { createServer } from 'node:http';
+import { startMockPlatform } from 'platform-embed/testing';
+import { createSessionRoute } from './session-route.mjs';
+
+let platform;
+let server;
+let url;
+
+before(async () => {
+  platform = await startMockPlatform();
+  const route = createSessionRoute({
+    platformUrl: platform.url,
+    apiKey: platform.apiKey,
+    currentUser: () => ({ email: 'ada@example.com', region: 'EMEA' }),
+  });
+  server = createServer(route);
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  url = `http://127.0.0.1:${server.address().port}/session`;
+});
+
+after(async () => {
+  await new Promise((resolve) => server.close(resolve));
+  await platform.close();
+});
+
+test('creates a session for the signed-in user, with their region', async () => {
+  const response = await fetch(url, { method: 'POST' });
+  assert.equal(response.status, 200);
+  const { sessionId } = await response.json();
+
+  assert.deepEqual(platform.sessions().at(-1), { sessionId, externalId: 'ada@example.com', used: false });
+  const request = platform.requests().at(-1);
+  assert.equal(request.authorized, true);
+  assert.deepEqual(request.body.userAttributes, [{ name: 'region', value: 'EMEA' }]);
+});
+
+test('answers 502 when the platform fails, and sends nothing secret', async () => {
+  platform.fail({ operation: 'generateSession', status: 503 });
+  const response = await fetch(url, { method: 'POST' });
+  assert.equal(response.status, 502);
+  const body = await response.text();
+  assert.ok(!body.includes(platform.apiKey));
+});
