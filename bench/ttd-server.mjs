@@ -6,8 +6,9 @@
 //                                  backend calling generate-session does
 //   GET  /ttd/late.js?arm=…        the page's module script, answered after `scriptMs`
 //   POST /ttd/session              the host's session route, answered after `sessionMs`
-//   GET  /ttd/log                  when the last page was requested and when each
-//                                  embed navigation reached the server (ms, server clock)
+//   GET  /ttd/log                  when the last page was requested, when each
+//                                  embed navigation reached the server and when the
+//                                  slow tenant accepted each connection (ms, server clock)
 //   GET  /embed/*, /pages/embed.js the stand-in embed document (bench/pages/embed.html)
 //   GET  /dist/*                   the built package
 //

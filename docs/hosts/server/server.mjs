@@ -24,14 +24,8 @@ const server = createServer(async (req, res) => {
     const { sessionId } = await platform.generateSession({ deploymentId: 42, externalId: 'ada@example.com' });
     const embed = renderEmbed({ baseUrl, session: sessionId, dashboard: 'sales-overview', attributes: { id: 'dashboard' } });
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
-    res.end(`<!doctype html>
-<html lang="en">
-<meta charset="utf-8">
-<title>Sales</title>
-<h1>Sales</h1>
-${embed}
-<script type="module" src="/platform-embed.js"></script>
-</html>`);
+    res.end(`<!doctype html><html lang="en"><meta charset="utf-8"><title>Sales</title>
+<h1>Sales</h1>${embed}<script type="module" src="/platform-embed.js"></script></html>`);
   } catch (error) {
     console.error(`rendering failed: ${error.message}`); // never holds the API key or the session
     res.writeHead(502).end();
