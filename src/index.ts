@@ -1,9 +1,10 @@
 /**
  * The package root: classes, the API client, the protocol catalog and types.
- * Importing it defines no custom element; see `platform-embed/define`.
+ * Importing it defines no custom element; see `platform-embed/define`. The
+ * protocol's one-line docs (`protocolDocs`) are reference data for tools, not
+ * runtime code: they have their own entry, `platform-embed/protocol-docs`.
  */
 export * from './protocol/index.js';
-export { protocolDocs, type ProtocolDoc } from './protocol/docs.js';
 export * from './embed/index.js';
 export * from './api/index.js';
 export * from './admin/index.js';

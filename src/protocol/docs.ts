@@ -1,7 +1,7 @@
 /**
  * One-line documentation of every event and action type of the protocol and
- * of their payload fields. Kept apart from the catalog: it is exported from
- * the package root for tools and docs, and `<platform-embed>` does not load it.
+ * of their payload fields. Kept apart from the catalog, in its own entry
+ * (`platform-embed/protocol-docs`) for tools and docs: no browser bundle carries it.
  */
 import type { PlatformActionType, PlatformEventType } from './catalog.js';
 

@@ -14,7 +14,7 @@ import {
   parseEventMessage,
   timeZoneProblem,
 } from '../../src/protocol/index.js';
-import { protocolDocs } from '../../src/index.js';
+import { protocolDocs } from '../../src/protocol/docs.js';
 import { jsonSnapshot } from '../../src/protocol/values.js';
 
 const env = (type: string, payload: unknown, extra: Record<string, unknown> = {}) => ({
