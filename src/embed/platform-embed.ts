@@ -11,8 +11,7 @@ import { routeMessage } from './router.js';
 import { takeOver, waitForMarkup, type Adopted } from './takeover.js';
 import { LoadTimeline } from './timing.js';
 import { dispatchEmbedEvent, dispatchHostError, dispatchPlatformEvent, type PlatformEmbedEventMap } from './inbound.js';
-import { PlatformEmbedActions } from './actions.js';
-import { DEFAULT_TITLE } from './properties.js';
+import { DEFAULT_TITLE, PlatformEmbedProperties } from './properties.js';
 import { embedStyles, ShadowView } from './shadow.js';
 import { buildEmbedUrl } from './url.js';
 
@@ -56,13 +55,13 @@ const reloadKeys = ['baseUrl', 'dashboard', 'session', 'allowExport', 'sandbox']
  * @cssprop [--platform-embed-overlay-background=Canvas] - Background of the loading and error overlays.
  * @cssprop [--platform-embed-overlay-color=CanvasText] - Text color of the loading and error overlays.
  */
-export class PlatformEmbedElement extends PlatformEmbedActions {
+export class PlatformEmbedElement extends PlatformEmbedProperties {
   /** The package version this class was built from. */
   static readonly version = version;
   static override styles = embedStyles;
   /** Internal states; `attribute: false` keeps them out of the manifest. */
   static override properties = {
-    ...PlatformEmbedActions.properties,
+    ...PlatformEmbedProperties.properties,
     _frameKey: { state: true, attribute: false },
     _frameSrc: { state: true, attribute: false },
   };

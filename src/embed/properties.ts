@@ -1,11 +1,20 @@
 /**
- * The attributes and properties of `<platform-embed>`, declared for Lit with
- * their documentation. The element (`platform-embed.ts`) gives them behaviour;
+ * The public surface of `<platform-embed>`: its attributes and properties,
+ * declared for Lit with their documentation, and the host actions as its
+ * methods. Each method checks its arguments synchronously (a `TypeError` or
+ * `RangeError`, nothing sent), updates the matching property, and hands the
+ * action to the outbox, which sends it now or, before ready, at ready (see
+ * outbox.ts). The element (`platform-embed.ts`) gives the rest behaviour;
  * values are checked there (see `config.ts`), never trusted as set.
  */
 import { ReactiveElement } from '@lit/reactive-element';
 import type { ColorScheme, EmbedTheme } from '../protocol/catalog.js';
+import { buildAction } from '../protocol/envelope.js';
+import { filterMemberProblem, jsonSnapshot } from '../protocol/values.js';
+import * as config from './config.js';
 import { DEFAULT_READY_TIMEOUT } from './config.js';
+import { Outbox, stateActions, type StateKey } from './outbox.js';
+import type { Checked } from './url.js';
 import { DEFAULT_ALLOW, DEFAULT_REFERRER_POLICY, DEFAULT_TITLE } from './defaults.js';
 
 export { DEFAULT_TITLE };
@@ -13,7 +22,7 @@ export { DEFAULT_TITLE };
 /** The same object set again is a change: the element compares what it sent, not identity. */
 const always = () => true;
 
-export class PlatformEmbedProperties extends ReactiveElement {
+export abstract class PlatformEmbedProperties extends ReactiveElement {
   /** Reactive properties, declared here rather than with decorators: no decorator code in the bundle. (`attribute: false` on the states keeps them out of the manifest.) */
   static override properties = {
     baseUrl: { attribute: 'base-url' },
@@ -76,4 +85,114 @@ export class PlatformEmbedProperties extends ReactiveElement {
   /** Logs every accepted and rejected message, with the reason, through `console.debug`. */
   debug = false;
 
+  /** The checked values in use (see config.ts). */
+  protected _eff: config.Effective = { filters: {}, readyTimeout: config.DEFAULT_READY_TIMEOUT };
+
+  protected readonly _outbox = new Outbox({
+    isReady: () => this.ready,
+    post: (type, payload) => this._post(type, payload),
+    statePayload: (key) => this._statePayload(key),
+    filterJson: (member) => (member in this._eff.filters ? JSON.stringify(this._eff.filters[member]) : undefined),
+  });
+
+  /** True between the embed's ready and the next load. */
+  abstract readonly ready: boolean;
+
+  /** Posts an action to the embed now. */
+  protected abstract _post(type: string, payload: Record<string, unknown>): void;
+
+  /**
+   * Switches the color scheme (`platform:action:set-color-scheme`) and sets `scheme`.
+   * @throws {TypeError} `scheme` is not a string. @throws {RangeError} not `light`, `dark` or `auto`.
+   */
+  setColorScheme(scheme: ColorScheme): void {
+    buildAction('platform:action:set-color-scheme', { scheme });
+    this._setState('scheme', scheme, scheme);
+  }
+
+  /**
+   * Applies a brand theme (`platform:action:set-theme`) and sets `theme` to a plain copy.
+   * @throws {TypeError} `theme` is not a plain JSON object or a known field has the wrong type.
+   */
+  setTheme(theme: EmbedTheme): void {
+    const copy = buildAction('platform:action:set-theme', theme).payload;
+    this._setState('theme', copy, copy);
+  }
+
+  /**
+   * Switches the UI language (`platform:action:set-locale`) and sets `locale`; `auto` means `navigator.language`.
+   * @throws {TypeError} `locale` is not a string. @throws {RangeError} not a BCP 47 tag.
+   */
+  setLocale(locale: string): void {
+    this._setAuto('locale', locale, config.checkLocale);
+  }
+
+  /**
+   * Switches the time zone (`platform:action:set-timezone`) and sets `timezone`; `auto` means the viewer's own.
+   * @throws {TypeError} `timezone` is not a string. @throws {RangeError} a bare UTC offset or an unknown zone.
+   */
+  setTimezone(timezone: string): void {
+    this._setAuto('timezone', timezone, config.checkTimezone);
+  }
+
+  /**
+   * Pushes one filter (`platform:action:set-filter` with `f_<member>=<JSON value>`) and updates `filters`.
+   * @throws {TypeError} `member` is not a string, or `value` is not JSON (undefined, function, symbol, bigint, cycle).
+   * @throws {RangeError} `member` is not `<view>.<dimension>` of identifiers, or `value` is NaN/Infinity.
+   */
+  setFilter(member: string, value: unknown): void {
+    if (typeof member !== 'string') throw new TypeError('setFilter: member must be a string');
+    const memberProblem = filterMemberProblem(member);
+    if (memberProblem) throw new RangeError(`setFilter: member ${memberProblem}`);
+    const copy = jsonSnapshot(value);
+    if (!copy.ok) throw new (copy.kind === 'range' ? RangeError : TypeError)(`setFilter: value ${copy.reason}`);
+    const filters = { ...this._eff.filters, [member]: copy.value };
+    this._eff.filters = filters;
+    this.filters = filters;
+    this._outbox.requestFilter(member);
+  }
+
+  /**
+   * Navigates the embed (`platform:action:navigate`). It does not change `path`; `currentPath` follows the embed's events.
+   * @throws {TypeError} `path` is not a string. @throws {RangeError} `path` does not start with `/`.
+   */
+  navigate(path: string): void {
+    buildAction('platform:action:navigate', { path });
+    this._outbox.request('navigate', 'platform:action:navigate', () => ({ path }));
+  }
+
+  /** Re-runs the embed's queries (`platform:action:refresh`); at most one waits before ready. */
+  refresh(): void {
+    this._outbox.request('refresh', 'platform:action:refresh', () => ({}));
+  }
+
+  /**
+   * Sends any `platform:action:*` action (for actions newer than this package); never coalesced.
+   * @throws {TypeError} `type` is not a string or `payload` is not a plain JSON object.
+   * @throws {RangeError} `type` is not `platform:action:*`, or a known action's payload has a value out of range.
+   */
+  sendAction(type: string, payload: Record<string, unknown> = {}): void {
+    const copy = buildAction(type, payload).payload as Record<string, unknown>;
+    this._outbox.request(undefined, type, () => copy);
+  }
+
+  private _setState(key: StateKey, property: unknown, effective: unknown): void {
+    (this as unknown as Record<string, unknown>)[key] = property;
+    (this._eff as unknown as Record<string, unknown>)[key] = effective;
+    this._outbox.requestState(key);
+  }
+
+  private _statePayload(key: StateKey): Record<string, unknown> | undefined {
+    const value = this._eff[key];
+    if (value === undefined) return undefined;
+    return key === 'theme' ? { ...(value as EmbedTheme) } : { [key]: value };
+  }
+
+  /** A locale or time zone: `auto` resolves to the viewer's own, then the action's own rules check the value. */
+  private _setAuto(key: 'locale' | 'timezone', value: string, check: (raw: unknown) => Checked<string | undefined>): void {
+    const checked = value === 'auto' ? check(value) : undefined;
+    const effective = checked?.ok ? checked.value! : value;
+    buildAction(stateActions[key], { [key]: effective } as never);
+    this._setState(key, value, effective);
+  }
 }
