@@ -5,11 +5,7 @@
  */
 export function preconnect(origin: string): void {
   const head = document.head;
-  if (!head) return;
-  // An origin has no path: the link's resolved `href` is the origin and a slash.
-  for (const link of head.querySelectorAll<HTMLLinkElement>('link[rel~=preconnect]')) if (link.href === origin + '/') return;
-  const link = document.createElement('link');
-  link.rel = 'preconnect';
-  link.href = origin;
-  head.append(link);
+  // An origin has no path (and no quote): a page's own link writes it with or without the final slash.
+  if (!head || head.querySelector(`link[rel~=preconnect]:is([href="${origin}"],[href="${origin}/"])`)) return;
+  head.append(Object.assign(document.createElement('link'), { rel: 'preconnect', href: origin }));
 }

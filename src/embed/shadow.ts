@@ -62,7 +62,6 @@ export class ShadowView {
    */
   detach(): void {
     this.frame?.remove();
-    this._frameKey = -1;
   }
 
   render(state: ShadowState): void {

@@ -8,5 +8,5 @@ export const EMBED_CSS =
   ':host{display:block;position:relative;height:var(--platform-embed-height,600px);overflow:hidden}' +
   ':host([hidden]),.overlay[hidden]{display:none}' +
   'iframe{display:block;width:100%;height:100%;border:0}' +
-  '.overlay{position:absolute;inset:0;display:flex;align-items:center;justify-content:center;' +
+  '.overlay{position:absolute;inset:0;display:grid;place-items:center;' +
   'background:var(--platform-embed-overlay-background,Canvas);color:var(--platform-embed-overlay-color,CanvasText);font:inherit}';
