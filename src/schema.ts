@@ -58,7 +58,7 @@ export type Infer<S extends Schema> = Simplify<
 
 export type Validation<T> = { ok: true; value: T } | { ok: false; reason: string };
 
-const hasOwn = (o: object, key: string) => Object.prototype.hasOwnProperty.call(o, key);
+const { hasOwn } = Object;
 
 /** A non-null, non-array object whose prototype is `Object.prototype` or `null`. */
 export function isPlainObject(value: unknown): value is Record<string, unknown> {

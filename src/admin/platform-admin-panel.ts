@@ -13,7 +13,7 @@ import { emit } from './events.js';
 import type { ControlEnv } from './field-controls.js';
 import { speechOf } from '../i18n/translations.js';
 import type { Speech } from '../i18n/translations.js';
-import { hosts } from '../i18n/hook.js';
+import { listHost } from '../i18n/registry.js';
 import { failureOf } from './messages.js';
 import type { Say } from './messages.js';
 import type { PanelContext } from './panel-context.js';
@@ -137,7 +137,7 @@ export class PlatformAdminPanelElement extends LitElement {
   constructor() {
     super();
     // Texts follow the `lang` of the element or an ancestor, and registered translations.
-    hosts.add(new WeakRef(this));
+    listHost(this);
   }
 
   /**

@@ -166,19 +166,19 @@ export const stateKeys = ['scheme', 'theme', 'locale', 'timezone'] as const;
 
 type Check = (raw: unknown) => Checked<unknown>;
 
-/** Input property → attribute name (for messages) and check. */
-const checks: Record<Exclude<keyof Inputs, 'filters'>, [string, keyof Effective, Check]> = {
-  baseUrl: ['base-url', 'base', checkBaseUrl],
-  dashboard: ['dashboard', 'dashboard', checkDashboard],
-  path: ['path', 'path', checkPath],
-  readyTimeout: ['ready-timeout', 'readyTimeout', checkReadyTimeout],
-  scheme: ['scheme', 'scheme', checkScheme],
-  theme: ['theme', 'theme', checkTheme],
-  locale: ['locale', 'locale', checkLocale],
-  timezone: ['timezone', 'timezone', checkTimezone],
-  loading: ['loading', 'loading', checkLoading],
-  sessionRenewal: ['session-renewal', 'sessionRenewal', checkSessionRenewal],
-  sandbox: ['sandbox', 'sandbox', checkSandbox],
+/** Input property → check, and its attribute name and effective entry where they differ from the property's. */
+const checks: Record<Exclude<keyof Inputs, 'filters'>, [Check, string?, (keyof Effective)?]> = {
+  baseUrl: [checkBaseUrl, 'base-url', 'base'],
+  dashboard: [checkDashboard],
+  path: [checkPath],
+  readyTimeout: [checkReadyTimeout, 'ready-timeout'],
+  scheme: [checkScheme],
+  theme: [checkTheme],
+  locale: [checkLocale],
+  timezone: [checkTimezone],
+  loading: [checkLoading],
+  sessionRenewal: [checkSessionRenewal, 'session-renewal'],
+  sandbox: [checkSandbox],
 };
 
 /**
@@ -195,7 +195,7 @@ export function applyInputs(
   const target = effective as unknown as Record<string, unknown>;
   for (const key of Object.keys(checks) as (keyof typeof checks)[]) {
     if (!changed(key)) continue;
-    const [attribute, field, check] = checks[key];
+    const [check, attribute = key, field = key] = checks[key];
     const result = check(inputs[key]);
     if (!result.ok) report(attribute, `${attribute} ${result.reason}`);
     // A refused value leaves its entry unset, or at the part of it that is safe to use.

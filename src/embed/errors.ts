@@ -63,8 +63,3 @@ export interface HostErrorDetail {
   context: 'host';
   fatal: boolean;
 }
-
-/** The `detail` of a host-side error event for `error`. */
-export function hostErrorDetail(error: ConfigError | ReadyTimeoutError | SessionError, fatal: boolean): HostErrorDetail {
-  return { message: error.message, name: error.name as HostErrorDetail['name'], context: 'host', fatal };
-}

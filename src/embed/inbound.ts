@@ -4,7 +4,7 @@
  */
 import { domEventName, isKnownEventType, type ErrorPayload, type PlatformEventDetailMap } from '../protocol/catalog.js';
 import { parseEventMessage, type ParsedEvent, type PlatformEventMessage } from '../protocol/envelope.js';
-import type { HostErrorDetail } from './errors.js';
+import type { ConfigError, HostErrorDetail, ReadyTimeoutError, SessionError } from './errors.js';
 
 /**
  * Checks a message that came from the element's own iframe window (rule 2
@@ -30,8 +30,9 @@ export function dispatchPlatformEvent(target: EventTarget, message: PlatformEven
   target.dispatchEvent(event('platform-event', { type, surface, timestamp, payload: { ...payload } }));
 }
 
-/** Dispatches a host-side `platform-error`. */
-export function dispatchHostError(target: EventTarget, detail: HostErrorDetail): void {
+/** Dispatches a host-side `platform-error` for `error`. */
+export function dispatchHostError(target: EventTarget, error: ConfigError | ReadyTimeoutError | SessionError, fatal: boolean): void {
+  const detail: HostErrorDetail = { message: error.message, name: error.name as HostErrorDetail['name'], context: 'host', fatal };
   dispatchEmbedEvent(target, 'platform-error', detail);
 }
 

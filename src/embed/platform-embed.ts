@@ -3,7 +3,7 @@ import type { ErrorPayload, ReadyPayload } from '../protocol/catalog.js';
 import type { PlatformEventMessage } from '../protocol/envelope.js';
 import { version } from '../version.js';
 import * as config from './config.js';
-import { ConfigError, EmbedError, hostErrorDetail } from './errors.js';
+import { ConfigError, EmbedError } from './errors.js';
 import { Lifecycle } from './lifecycle.js';
 import { FrameChannel } from './channel.js';
 import { preconnect } from './preconnect.js';
@@ -96,7 +96,7 @@ export class PlatformEmbedElement extends PlatformEmbedProperties {
     fail: (error) => {
       this._timeline.end();
       // The embed's own error was dispatched as it arrived.
-      if (!(error instanceof EmbedError)) dispatchHostError(this, hostErrorDetail(error, true));
+      if (!(error instanceof EmbedError)) dispatchHostError(this, error, true);
     },
     renew: (attempt, error) => this._renew(attempt, error),
   });
@@ -105,7 +105,7 @@ export class PlatformEmbedElement extends PlatformEmbedProperties {
     super();
     // A value assigned before the element was defined would shadow these read-only accessors for good.
     for (const name of ['ready', 'readyInfo', 'currentPath', 'iframe']) {
-      if (Object.prototype.hasOwnProperty.call(this, name)) delete (this as unknown as Record<string, unknown>)[name];
+      if (Object.hasOwn(this, name)) delete (this as unknown as Record<string, unknown>)[name];
     }
   }
 
@@ -244,7 +244,7 @@ export class PlatformEmbedElement extends PlatformEmbedProperties {
     // synchronously in connectedCallback where some frameworks miss them.
     for (const error of this._pendingErrors.splice(0)) {
       console.warn(`${LOG} invalid ${error.attribute}: ${error.message}; the value is ignored.`);
-      dispatchHostError(this, hostErrorDetail(error, false));
+      dispatchHostError(this, error, false);
     }
   }
 

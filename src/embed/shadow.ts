@@ -3,9 +3,8 @@
  * overlays cover it while loading or failed) and its rendering.
  */
 import { unsafeCSS } from '@lit/reactive-element';
-import type { ReactiveControllerHost } from '@lit/reactive-element';
 import { embedFailed, embedLoading } from '../i18n/embed-messages.js';
-import { hosts, i18n } from '../i18n/hook.js';
+import { i18n } from '../i18n/hook.js';
 import { EMBED_CSS } from './styles.js';
 
 // A constant string, not the `css` tag: the embed-only bundle then carries no template checks.
@@ -40,10 +39,7 @@ export class ShadowView {
   constructor(
     private readonly _root: HTMLElement | DocumentFragment,
     private readonly _onLoad: (event: Event) => void,
-  ) {
-    // Made at the host's first update: from then on its texts follow its language.
-    hosts.add(new WeakRef((_root as ShadowRoot).host as ReactiveControllerHost & Element));
-  }
+  ) {}
 
   /**
    * Makes `frame`, already navigating (server-rendered markup), the iframe of

@@ -22,13 +22,13 @@ export class LoadTimeline {
   private _detail?: LoadTimingDetail | undefined;
   private _start = 0;
   /** Entries already recorded for the current load: only the first ready and dashboard-loaded count. */
-  private _seen: string[] = [];
+  private _seen = '';
 
   /** A load starts at `time` (now by default; the parse time for server-rendered markup). */
   start(id: string | null, target: string, time = performance.now()): void {
     this._detail = { id, target, load: ++this._loads };
     this._start = time;
-    this._seen = [];
+    this._seen = '';
     record('mark', 'load', { startTime: time, detail: this._detail });
   }
 
@@ -36,7 +36,7 @@ export class LoadTimeline {
   arrived(event: 'ready' | 'dashboard-loaded', time = performance.now()): void {
     const detail = this._detail;
     if (!detail || this._seen.includes(event)) return;
-    this._seen.push(event);
+    this._seen += event;
     record('mark', event, { startTime: time, detail });
     record('measure', `time-to-${event === 'ready' ? event : 'dashboard'}`, { start: this._start, end: time, detail });
   }

@@ -3,10 +3,24 @@
  * One `MutationObserver` (for the document and the shadow roots that hold
  * an element) re-renders the elements when a `lang` attribute changes; a
  * change is rare, so each element is simply asked to update and resolves
- * its language again. Elements listed before this module was loaded are
- * served too: they are in `hosts` and ask `i18n.text` on every render.
+ * its language again. An element is listed when it asks for a text (the
+ * embed at each render) or when it is made (the admin panel); an overlay of
+ * the embed that is already showing when this module loads is translated at
+ * its next render.
  */
-import { hosts, i18n } from './hook.js';
+import type { ReactiveControllerHost } from '@lit/reactive-element';
+import { i18n } from './hook.js';
+
+/** Every element that renders built-in texts, weakly: a removed element is not kept alive. */
+const hosts = new Set<WeakRef<ReactiveControllerHost & Node>>();
+const listed = new WeakSet<Node>();
+
+/** Lists `host` for re-rendering on a change of language or translations. */
+export function listHost(host: ReactiveControllerHost & Node): void {
+  if (listed.has(host)) return;
+  listed.add(host);
+  hosts.add(new WeakRef(host));
+}
 
 /** Registered messages by lowercase language tag (checked before they get here). */
 const registry = new Map<string, Record<string, unknown>>();
@@ -66,6 +80,7 @@ export function storeTranslation(lang: string, messages: object): void {
 
 i18n.text = (node, key) => {
   observeRoot(node);
+  listHost((node as ShadowRoot).host as ReactiveControllerHost & Element);
   for (const catalog of catalogsFor(langOf(node))) if (key in catalog) return catalog[key] as string;
   return undefined;
 };

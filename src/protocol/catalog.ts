@@ -209,7 +209,7 @@ export function domEventName<T extends string>(type: T): DomEventName<T> {
   return (DOM_EVENT_PREFIX + type.slice(EVENT_PREFIX.length)) as DomEventName<T>;
 }
 
-const hasOwn = (o: object, key: string) => Object.prototype.hasOwnProperty.call(o, key);
+const { hasOwn } = Object;
 
 /** True when `type` is one of the eight known event types. */
 export function isKnownEventType(type: unknown): type is PlatformEventType {

@@ -1,6 +1,6 @@
 // What the script bundles hold (not how much they weigh: the size budgets are
 // `npm run size` and bench/). A page that only embeds must not load admin
-// code or a template engine; the element's protocol docs stay out of it.
+// code or a template engine; the protocol's docs stay out of every bundle.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -12,10 +12,14 @@ test('the embed-only closure holds no admin module and no template engine', asyn
   for (const check of checks) assert.ok(check.pass, `${check.name}: ${check.detail.join(', ')}`);
 });
 
-test('the embed-only bundle carries no protocol docs; the full bundle exports them', () => {
+test('no script bundle carries the protocol docs; platform-embed/protocol-docs has them', async () => {
   const doc = 'The viewer drilled into a measure.';
-  assert.ok(!readFileSync('dist/platform-embed-embed.min.js', 'utf8').includes(doc));
-  assert.ok(readFileSync('dist/platform-embed.min.js', 'utf8').includes(doc));
+  for (const file of ['dist/platform-embed-embed.min.js', 'dist/platform-embed.min.js', 'dist/platform-embed.iife.min.js']) {
+    assert.ok(!readFileSync(file, 'utf8').includes(doc), file);
+  }
+  const pkg = JSON.parse(readFileSync('package.json', 'utf8'));
+  const { protocolDocs } = await import(`../../${pkg.exports['./protocol-docs'].default}`);
+  assert.equal(protocolDocs['platform:event:drilldown'].doc, doc);
 });
 
 test('no browser bundle carries the testing kit (its mock platform is Node-only)', () => {
