@@ -93,12 +93,12 @@ export class Lifecycle {
    * nothing is asked or navigated; `loaded` tells whether its document already
    * fired `load`.
    */
-  start(request: LoadRequest | null, adopted?: { loaded: boolean }): void {
+  start(request: LoadRequest | null, adopted?: { loaded?: boolean }): void {
     const token = this.cancel();
     this.failure = null;
     this._setReady(false);
     if (!request) return;
-    if (request.lazy && !this._started) {
+    if (request.lazy && !this._started && !adopted) {
       this._unwatch = whenNear(this._element, () => this.start({ ...request, lazy: false }));
       return;
     }

@@ -59,12 +59,7 @@ export class PlatformEmbedElement extends PlatformEmbedProperties {
   /** The package version this class was built from. */
   static readonly version = version;
   static override styles = embedStyles;
-  /** Internal states; `attribute: false` keeps them out of the manifest. */
-  static override properties = {
-    ...PlatformEmbedProperties.properties,
-    _frameKey: { state: true, attribute: false },
-    _frameSrc: { state: true, attribute: false },
-  };
+  /** The current load's number (a new iframe for each) and its embed URL; every change comes with an update (see `_navigateFrame`; a load start sets `ready` false). */
   private _frameKey = 0;
   private _frameSrc: string | undefined;
 
@@ -74,10 +69,12 @@ export class PlatformEmbedElement extends PlatformEmbedProperties {
   private _needsLoad = false;
   private _pendingErrors: ConfigError[] = [];
   private readonly _timeline = new LoadTimeline();
-  /** Server-rendered markup being taken over: its iframe, and what the keeper script kept. */
+  /**
+   * The current load was taken over from server-rendered markup: its iframe,
+   * and what the keeper script kept until it is replayed. A provider set later
+   * serves the next loads; it starts none.
+   */
   private _adopted?: Adopted | undefined;
-  /** The load was taken over from server-rendered markup: a provider set later serves the next loads, it starts none. */
-  private _serverLoad = false;
   /** Arrival time of the message being replayed (it arrived before the element was defined). */
   private _arrival?: number | undefined;
   /** Stops waiting for server-rendered markup that is still being parsed. */
@@ -171,7 +168,6 @@ export class PlatformEmbedElement extends PlatformEmbedProperties {
     this._unwait?.();
     super.disconnectedCallback();
     this._life.disconnect();
-    this._timeline.end();
     this._channel.close();
     this._view?.detach();
     this._frameSrc = undefined;
@@ -195,7 +191,7 @@ export class PlatformEmbedElement extends PlatformEmbedProperties {
     const reload =
       this._needsLoad ||
       reloadKeys.some((key) => changed.has(key)) ||
-      (changed.has('sessionProvider') && !this.session && !this._serverLoad) ||
+      (changed.has('sessionProvider') && !this.session && !this._adopted) ||
       (changed.has('path') && !this._life.ready && !eff.dashboard) ||
       (changed.has('loading') && eff.loading === 'eager' && this._life.deferred);
     if (reload) {
@@ -232,7 +228,7 @@ export class PlatformEmbedElement extends PlatformEmbedProperties {
     this._channel.attach(this.isConnected ? this.iframe : null);
     this._channel.observe(this.debug && this.isConnected);
     const early = this._adopted?.early;
-    this._adopted = undefined;
+    if (early) this._adopted!.early = undefined;
     // What the embed sent before the element was defined, in order and before anything later, through the one router.
     for (const [event, time] of early?.messages ?? []) {
       this._arrival = time;
@@ -282,11 +278,10 @@ export class PlatformEmbedElement extends PlatformEmbedProperties {
     const { base, dashboard, path, readyTimeout, loading } = this._eff;
     const request = { session: this.session, sessionProvider: this.sessionProvider, timeout: readyTimeout, lazy: loading === 'lazy' };
     const adopted = (this._adopted = takeOver(this, this.renderRoot, base?.origin));
-    this._serverLoad = !!adopted;
     if (adopted) {
       this._startTimeline(adopted.early?.time);
       this._navigateFrame(undefined, adopted.frame.getAttribute('src')!);
-      this._life.start({ ...request, lazy: false }, { loaded: !!adopted.early?.loaded });
+      this._life.start(request, adopted.early ?? {});
       return;
     }
     // Nothing to load until both are valid.
@@ -316,6 +311,7 @@ export class PlatformEmbedElement extends PlatformEmbedProperties {
     this._frameSrc = adopted ?? buildEmbedUrl({ base, dashboard, path, session, timezone, allowExport: this.allowExport, filters }) ?? undefined;
     this._channel.origin = base.origin;
     this._outbox.loaded(filters);
+    this.requestUpdate();
   }
 
   /** A document of the embed finished loading in the iframe (also one the embed navigated to itself). */

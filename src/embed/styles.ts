@@ -9,4 +9,4 @@ export const EMBED_CSS =
   ':host([hidden]),.overlay[hidden]{display:none}' +
   'iframe{display:block;width:100%;height:100%;border:0}' +
   '.overlay{position:absolute;inset:0;display:grid;place-items:center;' +
-  'background:var(--platform-embed-overlay-background,Canvas);color:var(--platform-embed-overlay-color,CanvasText);font:inherit}';
+  'background:var(--platform-embed-overlay-background,Canvas);color:var(--platform-embed-overlay-color,CanvasText)}';
