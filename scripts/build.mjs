@@ -26,6 +26,6 @@ step('tsc (testing kit)', 'node', [bin('tsc'), '-p', 'tsconfig.testing.json']);
 cpSync(join('src', 'testing', 'embed'), join('dist', 'testing', 'embed'), { recursive: true, filter: (path) => !path.endsWith('.d.ts') });
 chmodSync(join('dist', 'testing', 'cli.js'), 0o755);
 step('rollup', 'node', [bin('rollup'), '-c', 'rollup.config.mjs', '--silent']);
-step('manifest', 'node', [bin('cem'), 'analyze', '--litelement', '--globs', 'src/**/*.ts', '--exclude', 'src/bundle*.ts', '--exclude', 'src/testing/**']);
+step('manifest', 'node', [bin('cem'), 'analyze', '--litelement', '--globs', 'src/**/*.ts', '--exclude', 'src/bundle*.ts', '--exclude', 'src/testing/**', '--exclude', 'src/locales/**']);
 step('framework types', 'node', ['scripts/gen-framework-types.mjs']);
 console.log('build: dist/ and custom-elements.json are up to date');
