@@ -4,6 +4,14 @@ import { nodeResolve } from '@rollup/plugin-node-resolve';
 import terser from '@rollup/plugin-terser';
 import minifyHtmlLiterals from '@lit-labs/rollup-plugin-minify-html-literals';
 
+/** Internal members of the element's classes (lifecycle, outbox, queue, shadow view, timeline). */
+const internal = [
+  'frameLoaded', 'readied', 'attributeChanged', 'deferred', 'requestState', 'stateChanged', 'requestFilter',
+  'filtersChanged', 'statePayload', 'filterJson', 'isReady', 'removePrefix', 'arrived', 'frameKey', 'drain',
+  'renew', 'adopt', 'detach',
+];
+const internalMembers = new RegExp(`^(?:_[a-zA-Z]|(?:${internal.join('|')})$)`);
+
 const bundlePlugins = (module) => [
   nodeResolve({ exportConditions: ['production'] }),
   // The whitespace of css`` and html`` templates is not code; terser leaves strings alone.
@@ -12,9 +20,10 @@ const bundlePlugins = (module) => [
     module,
     ecma: 2021,
     compress: { passes: 2 },
-    // Members named with a leading underscore are private by convention (`private _x`); no
-    // public API, Lit API or DOM name has one, and no code reaches them through a string.
-    mangle: { properties: { regex: /^_[a-zA-Z]/ } },
+    // Members named with a leading underscore are private by convention (`private _x`), and the
+    // listed ones are internal: the element's own classes call them on each other. No public
+    // API, Lit API or DOM name is among them, and no code reaches them through a string.
+    mangle: { properties: { regex: internalMembers } },
     format: { comments: false },
   }),
 ];
