@@ -50,7 +50,7 @@ export class BranchController implements ReactiveController {
     this.#delete = null;
     this.deleting = false;
     this.confirming = null;
-    this.ctx.host.requestUpdate();
+    this.ctx.rerender();
   }
 
   /** Opens the modal confirmation once it is rendered, with focus on Cancel. */
@@ -93,7 +93,7 @@ export class BranchController implements ReactiveController {
     } else {
       this.confirming = { branchName: name, removeOnUpstream: this.removeOnUpstream };
     }
-    this.ctx.host.requestUpdate();
+    this.ctx.rerender();
   }
 
   /** Closes the confirmation without deleting (also what Escape does). */
@@ -105,14 +105,14 @@ export class BranchController implements ReactiveController {
   #close(): void {
     // Cleared now, or the next update would open the dialog again before its `close` event.
     this.confirming = null;
-    this.ctx.host.requestUpdate();
+    this.ctx.rerender();
     this.#dialog()?.close();
     this.#focusDelete();
   }
 
   #onClose(): void {
     this.confirming = null;
-    this.ctx.host.requestUpdate();
+    this.ctx.rerender();
     this.#focusDelete();
   }
 
@@ -130,7 +130,7 @@ export class BranchController implements ReactiveController {
     }
     const ticket = (this.#delete = this.#scope.begin());
     const { branchName, removeOnUpstream } = pending;
-    this.ctx.host.requestUpdate();
+    this.ctx.rerender();
     try {
       const result = await client.deleteBranch(deploymentId, branchName, { removeOnUpstream, signal: ticket.signal });
       if (!ticket.isCurrent()) return;
@@ -139,7 +139,7 @@ export class BranchController implements ReactiveController {
       this.branchName = '';
       this.deleting = false;
       this.#delete = null;
-      this.ctx.host.requestUpdate();
+      this.ctx.rerender();
       this.ctx.emit('platform-branch-deleted', { deploymentId, branchName, removeOnUpstream });
     } catch (error) {
       if (!ticket.isCurrent()) return;
@@ -153,7 +153,7 @@ export class BranchController implements ReactiveController {
       if (this.#delete === ticket) {
         this.#delete = null;
         this.deleting = false;
-        this.ctx.host.requestUpdate();
+        this.ctx.rerender();
       }
     }
   }
@@ -188,7 +188,7 @@ export class BranchController implements ReactiveController {
             @input=${(e: Event) => {
               this.branchName = (e.target as HTMLInputElement).value;
               this.fieldError = null;
-              this.ctx.host.requestUpdate();
+              this.ctx.rerender();
             }} />
           ${this.fieldError ? html`<p id="branch-name-error" class="field-error" part="field-error" role="alert">${this.fieldError(m)}</p>` : nothing}
         </div>

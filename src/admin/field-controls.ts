@@ -5,8 +5,6 @@
  */
 import { html, nothing } from 'lit';
 import type { TemplateResult } from 'lit';
-import { live } from 'lit/directives/live.js';
-import { repeat } from 'lit/directives/repeat.js';
 import type { FieldSpec } from '../schema.js';
 import { cspsConfigSchema } from '../api/schemas.js';
 import { formatNumber } from '../i18n/format.js';
@@ -52,7 +50,7 @@ export function textControl(env: ControlEnv, path: string, label: string, value:
   const id = controlId(path);
   return html`<div class="field">
     <label for=${id}>${label}${required ? html`<span class="required" aria-hidden="true"> *</span>` : nothing}</label>
-    <input id=${id} part="input" type="text" autocomplete="off" .value=${live(value)} ?disabled=${env.disabled}
+    <input id=${id} part="input" type="text" autocomplete="off" .value=${value} ?disabled=${env.disabled}
       ?required=${required} aria-invalid=${invalid(env, path)} aria-describedby=${describedBy(env, path)}
       @input=${(e: Event) => onChange(valueOf(e))} />
     ${message(env, path)}
@@ -85,7 +83,7 @@ export function selectControl(
 export function switchControl(env: ControlEnv, path: string, label: string, value: boolean, onChange: (value: boolean) => void) {
   const id = controlId(path);
   return html`<div class="field switch">
-    <input id=${id} part="input switch" type="checkbox" role="switch" .checked=${live(value)} ?disabled=${env.disabled}
+    <input id=${id} part="input switch" type="checkbox" role="switch" .checked=${value} ?disabled=${env.disabled}
       @change=${(e: Event) => onChange(checkedOf(e))} />
     <label for=${id}>${label}</label>
   </div>`;
@@ -101,6 +99,9 @@ function move<T>(rows: readonly T[], from: number, to: number): T[] {
 /**
  * Remove and add handlers shared by the row editors: focus follows the row
  * (to its neighbour after a removal, into the new row after an addition).
+ * Rows are rendered by position with plain bindings: every input writes
+ * the model at once, so a bound value always matches what the control shows,
+ * and every change of the rows moves focus by row id after the render.
  */
 function rowHandlers<R extends { id: number }>(
   env: ControlEnv,
@@ -139,26 +140,22 @@ export function listEditor(env: ControlEnv, path: string, label: string, rows: r
     <legend>${label}</legend>
     ${rows.length ? nothing : html`<p class="hint">${m.listNoEntries}</p>`}
     <ol class="rows">
-      ${repeat(
-        rows,
-        (row) => row.id,
-        (row, index) => {
-          const id = controlId(rowPath(row));
-          return html`<li class="row">
-            <label class="visually-hidden" for=${id}>${m.listEntry({ label, ...nth(env, index) })}</label>
-            <input id=${id} part="input" type="text" autocomplete="off" .value=${live(row.value)} ?disabled=${env.disabled}
-              aria-invalid=${invalid(env, rowPath(row))} aria-describedby=${describedBy(env, rowPath(row))}
-              @input=${(e: Event) => onChange(rows.map((r) => (r.id === row.id ? { ...r, value: valueOf(e) } : r)))} />
-            <button id="${id}-up" type="button" part="button" class="icon" ?disabled=${env.disabled || index === 0}
-              aria-label=${m.listMoveUp(nth(env, index))} @click=${() => shift(index, -1)}>↑</button>
-            <button id="${id}-down" type="button" part="button" class="icon" ?disabled=${env.disabled || index === rows.length - 1}
-              aria-label=${m.listMoveDown(nth(env, index))} @click=${() => shift(index, 1)}>↓</button>
-            <button type="button" part="button" class="icon" ?disabled=${env.disabled}
-              aria-label=${m.listRemove(nth(env, index))} @click=${() => remove(index)}>✕</button>
-            ${message(env, rowPath(row))}
-          </li>`;
-        },
-      )}
+      ${rows.map((row, index) => {
+        const id = controlId(rowPath(row));
+        return html`<li class="row">
+          <label class="visually-hidden" for=${id}>${m.listEntry({ label, ...nth(env, index) })}</label>
+          <input id=${id} part="input" type="text" autocomplete="off" .value=${row.value} ?disabled=${env.disabled}
+            aria-invalid=${invalid(env, rowPath(row))} aria-describedby=${describedBy(env, rowPath(row))}
+            @input=${(e: Event) => onChange(rows.map((r) => (r.id === row.id ? { ...r, value: valueOf(e) } : r)))} />
+          <button id="${id}-up" type="button" part="button" class="icon" ?disabled=${env.disabled || index === 0}
+            aria-label=${m.listMoveUp(nth(env, index))} @click=${() => shift(index, -1)}>↑</button>
+          <button id="${id}-down" type="button" part="button" class="icon" ?disabled=${env.disabled || index === rows.length - 1}
+            aria-label=${m.listMoveDown(nth(env, index))} @click=${() => shift(index, 1)}>↓</button>
+          <button type="button" part="button" class="icon" ?disabled=${env.disabled}
+            aria-label=${m.listRemove(nth(env, index))} @click=${() => remove(index)}>✕</button>
+          ${message(env, rowPath(row))}
+        </li>`;
+      })}
     </ol>
     <button id="${controlId(path)}-add" type="button" part="button" ?disabled=${env.disabled} @click=${add}>${m.listAdd}</button>
   </fieldset>`;
@@ -179,25 +176,21 @@ export function keyValueEditor(
     <legend>${label}</legend>
     ${rows.length ? nothing : html`<p class="hint">${m.variablesNone}</p>`}
     <ol class="rows">
-      ${repeat(
-        rows,
-        (row) => row.id,
-        (row, index) => {
-          const id = controlId(rowPath(row));
-          return html`<li class="row">
-            <label class="visually-hidden" for=${id}>${m.variablesKey(nth(env, index))}</label>
-            <input id=${id} part="input" type="text" autocomplete="off" placeholder=${m.variablesKeyPlaceholder} .value=${live(row.key)}
-              ?disabled=${env.disabled} aria-invalid=${invalid(env, rowPath(row))} aria-describedby=${describedBy(env, rowPath(row))}
-              @input=${(e: Event) => edit(row, { key: valueOf(e) })} />
-            <label class="visually-hidden" for="${id}-value">${m.variablesValue(nth(env, index))}</label>
-            <input id="${id}-value" part="input" type="text" autocomplete="off" placeholder=${m.variablesValuePlaceholder} .value=${live(row.value)}
-              ?disabled=${env.disabled} @input=${(e: Event) => edit(row, { value: valueOf(e) })} />
-            <button type="button" part="button" class="icon" ?disabled=${env.disabled}
-              aria-label=${m.variablesRemove(nth(env, index))} @click=${() => remove(index)}>✕</button>
-            ${message(env, rowPath(row))}
-          </li>`;
-        },
-      )}
+      ${rows.map((row, index) => {
+        const id = controlId(rowPath(row));
+        return html`<li class="row">
+          <label class="visually-hidden" for=${id}>${m.variablesKey(nth(env, index))}</label>
+          <input id=${id} part="input" type="text" autocomplete="off" placeholder=${m.variablesKeyPlaceholder} .value=${row.key}
+            ?disabled=${env.disabled} aria-invalid=${invalid(env, rowPath(row))} aria-describedby=${describedBy(env, rowPath(row))}
+            @input=${(e: Event) => edit(row, { key: valueOf(e) })} />
+          <label class="visually-hidden" for="${id}-value">${m.variablesValue(nth(env, index))}</label>
+          <input id="${id}-value" part="input" type="text" autocomplete="off" placeholder=${m.variablesValuePlaceholder} .value=${row.value}
+            ?disabled=${env.disabled} @input=${(e: Event) => edit(row, { value: valueOf(e) })} />
+          <button type="button" part="button" class="icon" ?disabled=${env.disabled}
+            aria-label=${m.variablesRemove(nth(env, index))} @click=${() => remove(index)}>✕</button>
+          ${message(env, rowPath(row))}
+        </li>`;
+      })}
     </ol>
     <button id="${controlId(path)}-add" type="button" part="button" ?disabled=${env.disabled} @click=${add}>${m.variablesAdd}</button>
   </fieldset>`;

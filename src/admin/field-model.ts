@@ -20,7 +20,6 @@ export type ControlKind = 'select' | 'switch' | 'text' | 'list' | 'keyValue' | '
 
 /** One titled group of the form. */
 export interface FieldGroup {
-  readonly id: string;
   /** The catalog key of its legend. */
   readonly title: 'groupGeneral' | 'groupFlags' | 'groupDeploy' | 'groupLaunchpad' | 'groupStorage' | 'groupOther';
   readonly fields: readonly SettingKey[];
@@ -59,13 +58,11 @@ export const cspsKeys = Object.keys(cspsConfigSchema) as CspsKey[];
 
 const named: readonly FieldGroup[] = [
   {
-    id: 'general',
     title: 'groupGeneral',
     fields: ['name', 'template', 'releaseChannel', 'releaseChannelVersion', 'releaseChannelVersionHold', 'customDomain'],
   },
-  { id: 'flags', title: 'groupFlags', fields: ['isPlatformSqlEnabled', 'isSupportPreAggregations'] },
+  { title: 'groupFlags', fields: ['isPlatformSqlEnabled', 'isSupportPreAggregations'] },
   {
-    id: 'deploy',
     title: 'groupDeploy',
     fields: [
       'deployBranchName',
@@ -76,14 +73,14 @@ const named: readonly FieldGroup[] = [
       'repoType',
     ],
   },
-  { id: 'launchpad', title: 'groupLaunchpad', fields: ['defaultLaunchpadViewGroup', 'launchpadTabs', 'templateVariables'] },
-  { id: 'storage', title: 'groupStorage', fields: ['cspsConfig'] },
+  { title: 'groupLaunchpad', fields: ['defaultLaunchpadViewGroup', 'launchpadTabs', 'templateVariables'] },
+  { title: 'groupStorage', fields: ['cspsConfig'] },
 ];
 
 function withRest(groups: readonly FieldGroup[]): readonly FieldGroup[] {
   const placed = new Set(groups.flatMap((g) => g.fields));
   const rest = editableKeys.filter((key) => !placed.has(key));
-  return rest.length ? [...groups, { id: 'other', title: 'groupOther', fields: rest }] : groups;
+  return rest.length ? [...groups, { title: 'groupOther', fields: rest }] : groups;
 }
 
 /** The editable groups in display order; read-only values are shown after them. */

@@ -12,8 +12,10 @@ import type { AdminOperation, MessageContext, PlatformApiErrorDetail, Say } from
 
 /** The element as its section controllers see it. */
 export interface PanelContext {
-  /** The element, for `requestUpdate` and the controller lifecycle. */
+  /** The element, for the controller lifecycle and its shadow root. */
   readonly host: ReactiveControllerHost & HTMLElement;
+  /** Asks the element to render again (its `requestUpdate`). */
+  rerender(): void;
   /** The client of the current configuration, or `null` when it is incomplete or invalid. */
   client(): PlatformApiClient | null;
   /** The valid deployment id, or `null`. */

@@ -116,6 +116,7 @@ export class PlatformAdminPanelElement extends LitElement {
 
   readonly #ctx: PanelContext = {
     host: this,
+    rerender: () => this.requestUpdate(),
     client: () => this.#config.client,
     deploymentId: () => this.#config.deploymentId,
     speech: () => (this.#speech ??= speechOf(this)),

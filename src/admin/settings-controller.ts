@@ -79,7 +79,7 @@ export class SettingsController implements ReactiveController {
   /** Leaving the page aborts the load or save in flight (edits stay). */
   hostDisconnected(): void {
     this.#interrupt();
-    this.ctx.host.requestUpdate();
+    this.ctx.rerender();
   }
 
   /**
@@ -125,7 +125,7 @@ export class SettingsController implements ReactiveController {
     const ticket = (this.#load = this.#scope.begin());
     this.status = 'loading';
     this.loadError = null;
-    this.ctx.host.requestUpdate();
+    this.ctx.rerender();
     try {
       const settings = await client.getDeploymentSettings(deploymentId, { signal: ticket.signal });
       if (!ticket.isCurrent()) return;
@@ -133,7 +133,7 @@ export class SettingsController implements ReactiveController {
       this.status = 'loaded';
       this.#load = null;
       // State first, then the event: a listener awaiting `updateComplete` sees the rendered form.
-      this.ctx.host.requestUpdate();
+      this.ctx.rerender();
       this.ctx.emit('platform-settings-loaded', settings);
     } catch (error) {
       if (!ticket.isCurrent()) return;
@@ -145,7 +145,7 @@ export class SettingsController implements ReactiveController {
     } finally {
       ticket.end();
       if (this.#load === ticket) this.#load = null;
-      if (ticket.isCurrent()) this.ctx.host.requestUpdate();
+      if (ticket.isCurrent()) this.ctx.rerender();
     }
   }
 
@@ -161,7 +161,7 @@ export class SettingsController implements ReactiveController {
     if (this.saving) return;
     this.form = { ...this.form, [key]: value };
     this.notice = null;
-    this.ctx.host.requestUpdate();
+    this.ctx.rerender();
   }
 
   /** Puts every field back to the loaded value. */
@@ -170,7 +170,7 @@ export class SettingsController implements ReactiveController {
     this.form = cloneForm(this.originalForm);
     this.saveError = null;
     this.attempted = false;
-    this.ctx.host.requestUpdate();
+    this.ctx.rerender();
   }
 
   /** Aborts the in-flight load or save; it is reported as cancelled and nothing is lost. */
@@ -190,7 +190,7 @@ export class SettingsController implements ReactiveController {
     if (this.errors.size > 0) {
       this.attempted = true;
       this.saveError = (m) => m.settingsNeedAttention;
-      this.ctx.host.requestUpdate();
+      this.ctx.rerender();
       return;
     }
     const update = buildUpdate(this.originalForm, this.form);
@@ -198,7 +198,7 @@ export class SettingsController implements ReactiveController {
     const ticket = (this.#save = this.#scope.begin());
     this.saving = true;
     this.saveError = null;
-    this.ctx.host.requestUpdate();
+    this.ctx.rerender();
     try {
       const saved = await client.updateDeploymentSettings(deploymentId, update, { signal: ticket.signal });
       if (!ticket.isCurrent()) return;
@@ -207,7 +207,7 @@ export class SettingsController implements ReactiveController {
       this.notice = (m) => m.settingsSaved;
       this.saving = false;
       this.#save = null;
-      this.ctx.host.requestUpdate();
+      this.ctx.rerender();
       this.ctx.emit('platform-settings-saved', saved);
     } catch (error) {
       if (!ticket.isCurrent()) return;
@@ -222,7 +222,7 @@ export class SettingsController implements ReactiveController {
       if (this.#save === ticket) {
         this.saving = false;
         this.#save = null;
-        this.ctx.host.requestUpdate();
+        this.ctx.rerender();
       }
     }
   }

@@ -38,7 +38,6 @@ export type SettingsForm = { [K in SettingKey]?: FormValue };
 
 /** One line of the pending-changes summary. */
 export interface PendingChange {
-  path: string;
   label: string;
   from: string;
   to: string;
@@ -240,7 +239,6 @@ function entryChanges(key: SettingKey, from: KeyValueRow[], to: KeyValueRow[], m
     const b = after.get(name);
     if (a === b) continue;
     out.push({
-      path: `${key}.${name}`,
       label: `${labelFor(key, m)} › ${name || m.noKey}`,
       from: a === undefined ? m.none : a,
       to: b === undefined ? m.removed : b,
@@ -254,7 +252,7 @@ function cspsChanges(key: SettingKey, from: CspsForm, to: CspsForm, m: PlatformM
   for (const sub of cspsKeys) {
     if (from[sub] === to[sub]) continue;
     const show = (v: string | boolean) => (typeof v === 'boolean' ? (v ? m.on : m.off) : showText(cspsConfigSchema[sub], v, m));
-    out.push({ path: `${key}.${sub}`, label: `${labelFor(key, m)} › ${labelFor(sub, m)}`, from: show(from[sub]), to: show(to[sub]) });
+    out.push({ label: `${labelFor(key, m)} › ${labelFor(sub, m)}`, from: show(from[sub]), to: show(to[sub]) });
   }
   return out;
 }
@@ -265,6 +263,6 @@ export function describeChanges(original: SettingsForm, form: SettingsForm, m: P
     const kind = controlKind(specOf(key));
     if (kind === 'keyValue') return entryChanges(key, original[key] as KeyValueRow[], form[key] as KeyValueRow[], m);
     if (kind === 'subform') return cspsChanges(key, original[key] as CspsForm, form[key] as CspsForm, m);
-    return [{ path: key, label: labelFor(key, m), from: showForm(key, original[key], m), to: showForm(key, form[key], m) }];
+    return [{ label: labelFor(key, m), from: showForm(key, original[key], m), to: showForm(key, form[key], m) }];
   });
 }

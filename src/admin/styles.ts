@@ -85,9 +85,6 @@ export const adminPanelStyles = css`
     align-items: center;
     column-gap: 0.5rem;
   }
-  .field.switch .field-error {
-    grid-column: 1 / -1;
-  }
   input[type='text'],
   select {
     font: inherit;

@@ -68,7 +68,7 @@ export class TokenController implements ReactiveController {
     this.#scope.reset();
     this.#issue = null;
     this.issuing = false;
-    this.ctx.host.requestUpdate();
+    this.ctx.rerender();
   }
 
   /** Forgets the token and aborts an issue in flight (the credentials changed). */
@@ -87,7 +87,7 @@ export class TokenController implements ReactiveController {
     this.#timer = setInterval(() => {
       this.now = Date.now();
       if (this.token && secondsToExpiry(this.token.expiresAt, this.now) === 0) this.#stop();
-      this.ctx.host.requestUpdate();
+      this.ctx.rerender();
     }, 1000);
   }
 
@@ -104,7 +104,7 @@ export class TokenController implements ReactiveController {
     this.issuing = true;
     this.error = null;
     this.copyMessage = null;
-    this.ctx.host.requestUpdate();
+    this.ctx.rerender();
     try {
       const token = await client.issueUsageAnalyticsToken({ signal: ticket.signal });
       if (!ticket.isCurrent()) return;
@@ -114,7 +114,7 @@ export class TokenController implements ReactiveController {
       this.#issue = null;
       // Without an expiry there is nothing to count down.
       if (this.ctx.host.isConnected && token.expiresAt) this.#tick();
-      this.ctx.host.requestUpdate();
+      this.ctx.rerender();
       this.ctx.emit('platform-token-issued', token);
     } catch (error) {
       if (!ticket.isCurrent()) return;
@@ -128,7 +128,7 @@ export class TokenController implements ReactiveController {
       if (this.#issue === ticket) {
         this.#issue = null;
         this.issuing = false;
-        this.ctx.host.requestUpdate();
+        this.ctx.rerender();
       }
     }
   }
@@ -136,7 +136,7 @@ export class TokenController implements ReactiveController {
   /** Shows or hides the JWT. */
   toggleReveal(): void {
     this.revealed = !this.revealed;
-    this.ctx.host.requestUpdate();
+    this.ctx.rerender();
   }
 
   /** Copies the JWT to the clipboard, saying so or saying why not. */
@@ -150,7 +150,7 @@ export class TokenController implements ReactiveController {
     } catch {
       this.copyMessage = (m) => m.tokenCopyRefused;
     }
-    this.ctx.host.requestUpdate();
+    this.ctx.rerender();
   }
 
   #expiry(expiresAt: string): string {

@@ -77,29 +77,25 @@ export class PlatformApiError extends Error {
   }
 }
 
+/** The statuses the platform's table names. */
+const namedStatuses: Partial<Record<number, PlatformApiErrorCode>> = {
+  400: 'bad-request',
+  401: 'unauthorized',
+  403: 'forbidden',
+  404: 'not-found',
+  408: 'timeout',
+  409: 'conflict',
+  429: 'rate-limited',
+};
+
 /**
  * The `code` of a non-2xx status. Statuses the platform's table does not
  * name fall into the nearest class: other 4xx are `bad-request` (408 is a
  * `timeout`), anything outside 4xx/5xx is an `invalid-response`.
  */
 export function codeForStatus(status: number): PlatformApiErrorCode {
-  switch (status) {
-    case 400:
-      return 'bad-request';
-    case 401:
-      return 'unauthorized';
-    case 403:
-      return 'forbidden';
-    case 404:
-      return 'not-found';
-    case 408:
-      return 'timeout';
-    case 409:
-      return 'conflict';
-    case 429:
-      return 'rate-limited';
-  }
-  if (status >= 500 && status <= 599) return 'server-error';
-  if (status >= 400 && status <= 499) return 'bad-request';
-  return 'invalid-response';
+  return (
+    namedStatuses[status] ??
+    (status >= 500 && status <= 599 ? 'server-error' : status >= 400 && status <= 499 ? 'bad-request' : 'invalid-response')
+  );
 }

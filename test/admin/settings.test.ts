@@ -137,12 +137,14 @@ describe('<platform-admin-panel> settings', () => {
   it('edits the launchpad tabs list: reorder, remove, add', async () => {
     const { el, log } = await mountPanel();
     const rows = () => $$<HTMLInputElement>(el, '[id^="field-launchpadTabs-"][type="text"]');
-    const second = rows()[1]!;
-    $(el, `#${second.id}-up`).click();
+    // The moved row's control id, read before the move (the rows are rendered by position, so an element may carry another row's id afterwards).
+    const movedId = rows()[1]!.id;
+    $(el, `#${movedId}-up`).click();
     await settle(el);
     expect(rows().map((i) => i.value)).to.deep.equal(['workbooks', 'dashboards', 'chat']);
     // Focus stays on the moved row.
-    expect(el.shadowRoot!.activeElement?.id).to.equal(second.id);
+    expect(el.shadowRoot!.activeElement?.id).to.equal(movedId);
+    expect(el.shadowRoot!.activeElement).to.equal(rows()[0]);
 
     button(el, 'Remove entry 3').click();
     await settle(el);
