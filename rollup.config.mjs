@@ -4,11 +4,14 @@ import { nodeResolve } from '@rollup/plugin-node-resolve';
 import terser from '@rollup/plugin-terser';
 import minifyHtmlLiterals from '@lit-labs/rollup-plugin-minify-html-literals';
 
-/** Internal members of the element's classes (lifecycle, outbox, queue, shadow view, timeline). */
+/**
+ * Internal members that the elements' own classes call on each other: the embed's lifecycle,
+ * outbox, queue, shadow view and timeline, and the admin panel's context.
+ */
 const internal = [
   'frameLoaded', 'readied', 'attributeChanged', 'deferred', 'requestState', 'stateChanged', 'requestFilter',
   'filtersChanged', 'statePayload', 'filterJson', 'isReady', 'removePrefix', 'arrived', 'frameKey', 'drain',
-  'renew', 'adopt', 'detach',
+  'renew', 'adopt', 'detach', 'rerender', 'speech',
 ];
 const internalMembers = new RegExp(`^(?:_[a-zA-Z]|(?:${internal.join('|')})$)`);
 
@@ -21,7 +24,7 @@ const bundlePlugins = (module) => [
     ecma: 2021,
     compress: { passes: 2 },
     // Members named with a leading underscore are private by convention (`private _x`), and the
-    // listed ones are internal: the element's own classes call them on each other. No public
+    // listed ones are internal: the elements' own classes call them on each other. No public
     // API, Lit API or DOM name is among them, and no code reaches them through a string.
     mangle: { properties: { regex: internalMembers } },
     format: { comments: false },

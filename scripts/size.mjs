@@ -21,7 +21,9 @@ const root = fileURLToPath(new URL('..', import.meta.url));
  * response headers stays inside the first TCP round trip (about 14.6 KB).
  */
 export const sizeBudgets = {
-  'dist/platform-embed-embed.min.js': 11_500,
+  // 11,500 until server-rendering takeover, load timing, preconnect and session reuse came in:
+  // their 12,000 still leaves the script inside the first round trip.
+  'dist/platform-embed-embed.min.js': 12_000,
   'dist/platform-embed.min.js': 32_000,
 };
 
