@@ -265,13 +265,13 @@ export function describeEmbedSurfaces(context) {
       await frame.locator('[data-testid="chat-page"]').waitFor();
     });
 
-    it('an unpublished dashboard mounts, then reports a non-fatal NotFoundError', async () => {
+    it('an unpublished dashboard mounts, then reports the platform\'s fatal NotFoundError', async () => {
       const id = await createSession();
       const frame = await host(`${platform}/embed/dashboard/retired-report?session=${id}`);
       await waitForType('error');
       const all = await messages();
       assert.deepEqual(all.map((m) => m.data.type.replace('platform:event:', '')), ['ready', 'view', 'error']);
-      assert.equal(all[2].data.payload.fatal, false);
+      assert.equal(all[2].data.payload.fatal, true);
       assert.equal(all[2].data.payload.name, 'NotFoundError');
       await frame.locator('[data-testid="not-found"]').waitFor();
     });

@@ -128,7 +128,8 @@ function show(r, previousPath) {
   if (!next) {
     mount(surfaceEl, h('div', { class: 'not-found', testid: 'not-found' }, h('h1', {}, 'Nothing here'), h('p', { class: 'muted' }, `${r.path} does not exist or was unpublished.`)));
     emit('view', { surface: r.surface, path: r.path, ...idPart, title: 'Not found' });
-    emit('error', { message: `Nothing exists at ${r.path}.`, name: 'NotFoundError', context: r.surface, fatal: false });
+    // An unknown dashboard ends the load, as the platform's does; a missing page reached inside the embed does not.
+    emit('error', { message: `Nothing exists at ${r.path}.`, name: 'NotFoundError', context: r.surface, fatal: previousPath === undefined });
     return;
   }
   mount(surfaceEl, next.element);
