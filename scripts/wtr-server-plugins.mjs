@@ -7,8 +7,11 @@
 //       page is served with that Content-Security-Policy, and a nonce'd
 //       script (the nonce of `options.nonce`) in <head> records violations in
 //       `window.violations`. With `module`, a module script of that path
-//       (on this server) ends the body. A refused option answers 400 with
-//       the TypeError's message.
+//       (on this server) ends the body. With `record`, every `platform-event`
+//       that reaches the document is kept in `window.seen`; with `classic`,
+//       the classic script bundle in <head> defines the element before the
+//       markup is parsed (`window.definedFirst` says it did). A refused
+//       option answers 400 with the TypeError's message.
 import { existsSync } from 'node:fs';
 
 export const serverPagePath = '/__server/page';
@@ -37,6 +40,12 @@ export function serverRenderMiddleware() {
       head.push(
         `<script nonce="${escapeAttribute(String(options.nonce ?? ''))}">window.violations=[];addEventListener('securitypolicyviolation',function(e){violations.push(e.violatedDirective)})</script>`,
       );
+    }
+    if (ctx.query.record !== undefined) {
+      head.push(`<script>window.seen=[];document.addEventListener('platform-event',function(e){seen.push(e.detail)})</script>`);
+    }
+    if (ctx.query.classic !== undefined) {
+      head.push('<script src="/dist/platform-embed.iife.min.js"></script>', `<script>window.definedFirst=!!customElements.get('platform-embed')</script>`);
     }
     const module = typeof ctx.query.module === 'string' && ctx.query.module.startsWith('/') ? `<script type="module" src="${escapeAttribute(ctx.query.module)}"></script>` : '';
     ctx.type = 'text/html; charset=utf-8';

@@ -4,8 +4,10 @@
  * defined late (a module injected after the embed already talked), never
  * defined (no JavaScript for the element), and the same markup inserted with
  * innerHTML. Each page is a real document served by the test server
- * (scripts/wtr-takeover-plugins.mjs) in a same-origin iframe; the embed in it is
+ * in a same-origin iframe; the embed in it is
  * the cross-origin fixture tenant, whose navigations the server logs.
+ * Pages come from scripts/wtr-server-plugins.mjs, navigation logs from
+ * scripts/wtr-takeover-plugins.mjs.
  */
 import { expect, fixture, html, oneEvent } from '@open-wc/testing';
 import type { PlatformEmbedElement } from '../../src/embed/platform-embed.js';
@@ -59,9 +61,9 @@ async function openPage(order: 'first' | 'late' | 'never', extra: Record<string,
   const { session, options } = pageOptions(extra);
   const frame = document.createElement('iframe');
   frame.style.cssText = 'width:800px;height:900px';
-  frame.src = `/__ssr/page?order=${order}&options=${encodeURIComponent(JSON.stringify(options))}`;
+  frame.src = `/__server/page?record${order === 'first' ? '&classic' : ''}&options=${encodeURIComponent(JSON.stringify(options))}`;
   await fixture(html`<div>${frame}</div>`);
-  await until(() => frame.contentWindow?.location.pathname === '/__ssr/page' && frame.contentDocument?.readyState === 'complete', 'the page to load');
+  await until(() => frame.contentWindow?.location.pathname === '/__server/page' && frame.contentDocument?.readyState === 'complete', 'the page to load');
   const win = frame.contentWindow as Window & typeof globalThis & { seen: { type: string; payload: { path?: string } }[]; definedFirst: boolean };
   const el = frame.contentDocument!.querySelector('platform-embed') as PlatformEmbedElement & { platformEmbedEarly?: { messages: unknown[] } };
   return { frame, win, el, session, doc: frame.contentDocument! };
@@ -111,7 +113,7 @@ describe('<platform-embed> takes over server-rendered markup', () => {
     const { el, session, win, doc } = await openPage('late');
     await until(() => (el.platformEmbedEarly?.messages.length ?? 0) >= 8, 'the early messages');
     const iframe = el.shadowRoot!.querySelector('iframe')!;
-    const below = doc.getElementById('below')!.getBoundingClientRect().top;
+    const after = doc.getElementById('after')!.getBoundingClientRect().top;
     let calls = 0;
     el.sessionProvider = async () => `provided-${++calls}`;
     await defineIn(doc);
@@ -122,7 +124,7 @@ describe('<platform-embed> takes over server-rendered markup', () => {
     expect(el.querySelector('template, script')).to.equal(null);
     expect(el.platformEmbedEarly).to.equal(undefined);
     expect(el.currentPath).to.equal('/embed/dashboard/demo/b');
-    expect(doc.getElementById('below')!.getBoundingClientRect().top, 'no layout shift').to.equal(below);
+    expect(doc.getElementById('after')!.getBoundingClientRect().top, 'no layout shift').to.equal(after);
     // State goes out as for any element, after the replayed ready.
     const sent = await frameActions(el, win);
     expect(sent).to.deep.include({ type: 'platform:action:set-color-scheme', payload: { scheme: 'dark' } });
@@ -152,7 +154,7 @@ describe('<platform-embed> takes over server-rendered markup', () => {
 
   it('inserted with innerHTML (no declarative root, no script run): loads exactly once with the server session', async () => {
     const { session, options } = pageOptions();
-    const markup = await (await fetch(`/__ssr/page?order=never&options=${encodeURIComponent(JSON.stringify(options))}`)).text();
+    const markup = await (await fetch(`/__server/page?options=${encodeURIComponent(JSON.stringify(options))}`)).text();
     const fragment = markup.slice(markup.indexOf('<platform-embed'), markup.indexOf('</platform-embed>') + '</platform-embed>'.length);
     const container = await fixture<HTMLDivElement>(html`<div></div>`);
     const seen: string[] = [];
