@@ -7,6 +7,7 @@
 //
 // Its server command `mock-embed` (`executeServerCommand('mock-embed', { op, … })`)
 // reaches the testing kit's MockEmbed objects of that mock from a browser test:
+// `{ op: 'count' }` → `{ count }` (pages connected so far),
 // `{ op: 'next', timeout? }` → `{ index, path, session }`, then by `index`:
 // `send` (`type`, `payload`), `fail` (`message`, `options`), `wait` (`type`,
 // `timeout?`) → the action, `actions` → every action. A failure is answered as
@@ -46,6 +47,7 @@ export function mockPlatformPlugin() {
       if (command !== 'mock-embed') return undefined;
       const { op, index, ...args } = payload ?? {};
       try {
+        if (op === 'count') return { count: mock.registry.embeds().length };
         if (op === 'next') {
           const embed = await mock.registry.nextEmbed({ timeout: args.timeout });
           return { index: mock.registry.embeds().indexOf(embed), path: embed.path, session: embed.session };

@@ -37,6 +37,7 @@ function addCounts(label, file, ok) {
     failures.push(`${label}: the runner exited with an error`);
   } else if (!ok) {
     failures.push(`${label}: ${counts.failed + (counts.fileErrors ?? 0)} failed`);
+    for (const name of counts.failures ?? []) failures.push(`  ${name}`);
   }
 }
 
@@ -66,6 +67,8 @@ function addTapCounts(label, tapFile, ok) {
   if (!ok) {
     failures.push(`${label}: ${failed || 'the runner'} failed`);
     if (failed === 0) totals.failed += 1;
+    // TAP names a failed test on its `not ok N - name` line.
+    for (const m of text.matchAll(/^\s*not ok \d+ - (.+)$/gm)) failures.push(`  ${m[1].slice(0, 200)}`);
   }
 }
 

@@ -236,11 +236,13 @@ describe('<platform-embed> moves', () => {
     expect(stats.issued.length).to.equal(2);
     expect(started, 'navigations the element started').to.deep.equal([fresh]);
     expect(el.shadowRoot!.querySelectorAll('iframe').length).to.equal(1);
+    // The browser re-inserts the moved iframe, and starts its navigation to the old URL, before any script
+    // runs; the element drops that iframe in the same task. Whether the request has left by then is the
+    // browser's race (about one move in four in Chromium 156, measured; Firefox ESR too): the element itself
+    // never navigates a session twice, and the only other request is that one, never shown.
     const log = (await embedLog()).map((e) => e.session);
-    // The browser re-inserts the moved iframe before any script runs; the element drops that iframe in the
-    // same task. Chromium cancels its navigation before a request leaves; Firefox ESR 153 sometimes has sent it.
     expect(log.filter((session) => session !== first)).to.deep.equal([fresh]);
-    if (!navigator.userAgent.includes('Firefox')) expect(log).to.deep.equal([first, fresh]);
+    expect(log.filter((session) => session === first).length).to.be.within(1, 2);
   });
 
   it('moveBefore() keeps the live embed: no navigation, no provider call, ready kept, actions and events flow', async function () {

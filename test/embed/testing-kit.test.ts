@@ -22,6 +22,30 @@ async function drive<T>(op: string, args: Record<string, unknown> = {}): Promise
   return answer as T;
 }
 
+interface Connected {
+  index: number;
+  path: string;
+  session: boolean;
+}
+
+/** How many embed pages have connected to the runner's mock so far. */
+async function connected(): Promise<number> {
+  return (await drive<{ count: number }>('count')).count;
+}
+
+/**
+ * The next embed page to connect after the first `since`. The runner's mock
+ * serves every test file, so pages of earlier files (a late one may connect
+ * after its file ended) are skipped: `next` hands out every page connected
+ * since its last call.
+ */
+async function nextEmbed(since: number): Promise<Connected> {
+  for (;;) {
+    const embed = await drive<Connected>('next', { timeout: 10_000 });
+    if (embed.index >= since) return embed;
+  }
+}
+
 describe('testing kit: MockEmbed drives the mock embed page', () => {
   let mock: MockPlatform;
   let el: PlatformEmbedElement;
@@ -32,6 +56,7 @@ describe('testing kit: MockEmbed drives the mock embed page', () => {
   });
 
   beforeEach(async () => {
+    const since = await connected();
     el = await fixture<PlatformEmbedElement>(html`<platform-embed base-url=${mock.mockUrl} dashboard="sales-overview"></platform-embed>`);
     el.sessionProvider = async () => {
       const response = await fetch(`${mock.mockUrl}/api/v1/embed/generate-session`, {
@@ -41,7 +66,7 @@ describe('testing kit: MockEmbed drives the mock embed page', () => {
       });
       return ((await response.json()) as { sessionId: string }).sessionId;
     };
-    const next = drive<{ index: number; path: string; session: boolean }>('next', { timeout: 10_000 });
+    const next = nextEmbed(since);
     await oneEvent(el, 'platform-ready');
     const embed = await next;
     expect(embed.path).to.equal('/embed/dashboard/sales-overview');
@@ -63,7 +88,7 @@ describe('testing kit: MockEmbed drives the mock embed page', () => {
 
   it('a fatal auth failure is renewed with a fresh session, as a new embed page', async () => {
     const renewal = oneEvent(el, 'platform-session-renewal');
-    const next = drive<{ index: number; session: boolean }>('next', { timeout: 10_000 });
+    const next = nextEmbed(await connected());
     await drive('fail', { index, message: 'The session has expired.', options: { context: 'auth' } });
     expect((await renewal).detail.error.context).to.equal('auth');
     const renewed = await next;
