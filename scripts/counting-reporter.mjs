@@ -4,13 +4,21 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, relative } from 'node:path';
 
+/** The first line of an error message, cut to 200 characters. */
+const firstLine = (message) => String(message ?? '').split('\n')[0].slice(0, 200);
+
+/** The names of the failed tests in a node:test TAP report (`not ok N - name` lines). */
+export function tapFailures(text) {
+  return [...text.matchAll(/^\s*not ok \d+ - (.+)$/gm)].map((m) => firstLine(m[1]));
+}
+
 function countSuite(suite, counts, file, path) {
   for (const test of suite.tests ?? []) {
     if (test.skipped) counts.skipped += 1;
     else if (test.passed) counts.passed += 1;
     else {
       counts.failed += 1;
-      const message = String(test.error?.message ?? '').split('\n')[0].slice(0, 200);
+      const message = firstLine(test.error?.message);
       counts.failures.push(`${file}: ${[...path, test.name].join(' > ')}${message ? ` (${message})` : ''}`);
     }
   }
@@ -27,8 +35,7 @@ export function countingReporter(outFile) {
         // A test file that failed to load or threw outside a test counts as a failure.
         if (!session.passed && (session.errors?.length ?? 0) > 0) {
           counts.fileErrors += 1;
-          const message = String(session.errors[0]?.message ?? '').split('\n')[0].slice(0, 200);
-          counts.failures.push(`${file}: the file failed outside a test (${message})`);
+          counts.failures.push(`${file}: the file failed outside a test (${firstLine(session.errors[0]?.message)})`);
         }
       }
       mkdirSync(dirname(outFile), { recursive: true });

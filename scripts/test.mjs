@@ -6,6 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, rmSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { browserPath } from './browsers.mjs';
+import { tapFailures } from './counting-reporter.mjs';
 import { nodeTestArgs } from './node-test-suite.mjs';
 
 const results = 'test-results';
@@ -67,8 +68,7 @@ function addTapCounts(label, tapFile, ok) {
   if (!ok) {
     failures.push(`${label}: ${failed || 'the runner'} failed`);
     if (failed === 0) totals.failed += 1;
-    // TAP names a failed test on its `not ok N - name` line.
-    for (const m of text.matchAll(/^\s*not ok \d+ - (.+)$/gm)) failures.push(`  ${m[1].slice(0, 200)}`);
+    for (const name of tapFailures(text)) failures.push(`  ${name}`);
   }
 }
 
