@@ -49,6 +49,7 @@ export default {
     ...(await import('./scripts/wtr-hardening-plugins.mjs')).hardeningMiddlewares(),
     ...(await import('./scripts/wtr-takeover-plugins.mjs')).takeoverMiddlewares(),
     (await import('./scripts/wtr-server-plugins.mjs')).serverRenderMiddleware(),
+    ...(await import('./scripts/wtr-session-plugins.mjs')).sessionUrlMiddlewares(),
   ],
   reporters: [defaultReporter(), summaryReporter({ flatten: false }), countingReporter(`test-results/browser-${browser}.json`)],
   coverage,

@@ -8,6 +8,7 @@ import { colorSchemes, type ColorScheme, type EmbedTheme } from '../protocol/cat
 import { isPlainObject } from '../schema.js';
 import { buildAction } from '../protocol/envelope.js';
 import { localeProblem, timeZoneProblem, viewerLocale, viewerTimeZone } from '../protocol/values.js';
+import { checkSessionUrl } from './session-url.js';
 import { checkFilters, embedPathProblem, parseBaseUrl, type Checked, type TenantBase } from './url.js';
 
 /** The default `ready-timeout`, in milliseconds. */
@@ -142,6 +143,8 @@ export interface Effective {
   readyTimeout: number;
   loading?: 'eager' | 'lazy' | undefined;
   sessionRenewal?: 'auto' | 'off' | undefined;
+  /** The resolved `session-url`. */
+  sessionUrl?: string | undefined;
   sandbox?: string | undefined;
 }
 
@@ -158,6 +161,7 @@ export interface Inputs {
   readyTimeout?: unknown;
   loading?: unknown;
   sessionRenewal?: unknown;
+  sessionUrl?: unknown;
   sandbox?: unknown;
 }
 
@@ -178,6 +182,7 @@ const checks: Record<Exclude<keyof Inputs, 'filters'>, [Check, string?, (keyof E
   timezone: [checkTimezone],
   loading: [checkLoading],
   sessionRenewal: [checkSessionRenewal, 'session-renewal'],
+  sessionUrl: [checkSessionUrl, 'session-url'],
   sandbox: [checkSandbox],
 };
 

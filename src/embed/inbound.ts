@@ -47,10 +47,14 @@ function event<T>(name: string, detail: T): CustomEvent<T> {
 
 /** `detail` of `platform-session-renewal`. */
 export interface SessionRenewalDetail {
-  /** The renewal's number since the last ready, from 1. */
+  /** The renewal's number since the last ready (or the last renewal in place), from 1. */
   attempt: number;
-  /** The embed's error payload that asked for it. */
-  error: ErrorPayload;
+  /** The embed's error payload that asked for a reload renewal; `null` for a renewal in place. */
+  error: ErrorPayload | null;
+  /** What started it: the embed's expiring or expired event, the page becoming visible, or the embed's error. */
+  trigger: 'expiring' | 'expired' | 'visible' | 'error';
+  /** `true`: renewed with `set-session`, no navigation; `false`: a load with a fresh session. */
+  inPlace: boolean;
 }
 
 /** `detail` of `platform-error`: an embed error payload, or a host-side error. */

@@ -11,7 +11,13 @@
  * most one provider call is in flight, a load that supersedes another waits
  * for the call already made, and a session that no navigation has used serves
  * the next load while it is under a minute old. No session serves two
- * navigations.
+ * navigations, and one sent to renew the credential in place serves none.
+ *
+ * The credential the embed trades its session for lasts about 23 hours; it is
+ * renewed in place (`set-session`, no navigation) on the embed's expiring or
+ * expired event, or when the page becomes visible with a credential 22 hours
+ * old. Triggers that come while a renewal runs, or within 30 seconds after it
+ * sent its session, join it: one provider call and one `set-session` per expiry.
  */
 import type { ReactiveElement } from '@lit/reactive-element';
 import type { ErrorPayload, ReadyPayload } from '../protocol/catalog.js';
@@ -24,11 +30,22 @@ export const MAX_RENEWALS = 3;
 /** How long a session that no navigation has used still serves a load, in milliseconds. */
 export const UNUSED_SESSION_MS = 60_000;
 
+/** Age of a credential at which a page becoming visible renews it (the platform's lasts about 23 hours). */
+export const STALE_CREDENTIAL_MS = 22 * 3600_000;
+
+/** Triggers that come this long after a renewal sent its session join it (a late timer of the same expiry). */
+export const RENEWAL_JOIN_MS = 30_000;
+
+/** What starts a renewal in place. */
+export type RenewalTrigger = 'expiring' | 'expired' | 'visible';
+
+/** A session provider: the page's `sessionProvider`, or the element's own for `session-url`. */
+export type Provider = () => Promise<string>;
+
 /** What a load needs to know. */
 export interface LoadRequest {
   /** A session id set by the host page; it serves one load (see `start`). */
   session?: string | undefined;
-  sessionProvider?: (() => Promise<string>) | undefined;
   /** Milliseconds until `ReadyTimeoutError`; `0` disables. Counted from the start, provider time included. */
   timeout: number;
   /** Wait until the element comes within one viewport height of the visible area (unless a load already started). */
@@ -37,6 +54,8 @@ export interface LoadRequest {
 
 /** What the lifecycle calls back. */
 export interface LifecycleHost {
+  /** The provider in use now (the newest one set), or none: read when a load or renewal asks for a session. */
+  provider(): Provider | undefined;
   /** A load starts now; `provider`: it waits for the session provider first. */
   begin(provider: boolean): void;
   /** Point the new iframe at the embed URL with this session (or none). */
@@ -45,6 +64,10 @@ export interface LifecycleHost {
   fail(error: ReadyTimeoutError | SessionError | EmbedError): void;
   /** A session problem is repaired: the host announces it and loads again with a fresh session. */
   renew(attempt: number, error: ErrorPayload): void;
+  /** A renewal in place starts: the host announces it. */
+  renewing(attempt: number, trigger: RenewalTrigger): void;
+  /** Send this session with `set-session`. */
+  setSession(session: string): void;
 }
 
 type Waiter = { resolve: (info: ReadyPayload) => void; reject: (error: Error) => void };
@@ -56,6 +79,8 @@ export class Lifecycle {
   info: ReadyPayload | null = null;
   /** The current load's fatal failure, or `null`. */
   failure: Error | null = null;
+  /** The last load was made with no session at all (no `session`, no provider): a provider set later loads again. */
+  unsigned = false;
 
   private _token = 0;
   private _timer?: ReturnType<typeof setTimeout>;
@@ -66,6 +91,12 @@ export class Lifecycle {
   /** The provider call in flight, shared by the loads that wait for it. */
   private _asking?: Promise<string> | undefined;
   private _renewals = 0;
+  /** When the current credential was made: the load's first ready or the last `set-session`; 0 before. */
+  private _credentialAt = 0;
+  /** A renewal in place waits for its session. */
+  private _renewing = false;
+  /** When the last renewal in place sent its session. */
+  private _renewedAt = -Infinity;
   /** The current document's `load` event was seen. */
   private _loaded = false;
   /** The current document sent its ready. */
@@ -102,20 +133,24 @@ export class Lifecycle {
       this._unwatch = whenNear(this._element, () => this.start({ ...request, lazy: false }));
       return;
     }
+    const { timeout, session } = request;
+    const sessionProvider = this._host.provider();
     this._started = true;
-    const { timeout, session, sessionProvider } = request;
     this._loaded = !!adopted?.loaded;
     this._readyDoc = false;
+    this._credentialAt = 0;
     this._arm(token, timeout);
     if (adopted) return;
     const fixed = (session && session !== this._spent) || !sessionProvider;
     this._host.begin(!fixed);
     if (fixed) {
+      this.unsigned = !session;
       // Without a provider a spent session is all there is; the platform refuses it and says so.
       this._spent = session;
       this._host.navigate(session || undefined);
       return;
     }
+    this.unsigned = false;
     this._session(sessionProvider).then(
       (id) => {
         // Superseded by a later load or a disconnect: the session stays unused for the next load.
@@ -127,8 +162,44 @@ export class Lifecycle {
     );
   }
 
+  /**
+   * A trigger of renewal in place. With a provider, while ready and outside
+   * a renewal in progress or its join window (and, for `visible`, with a
+   * credential 22 hours old), it announces the renewal, asks for one session
+   * and has it sent. A provider failure ends the load in a `SessionError`.
+   */
+  renewInPlace(trigger: RenewalTrigger, provider: Provider | undefined): void {
+    const now = Date.now();
+    if (!provider || !this.ready || this._renewing || now - this._renewedAt < RENEWAL_JOIN_MS) return;
+    if (trigger === 'visible' && now - this._credentialAt < STALE_CREDENTIAL_MS) return;
+    const token = this._token;
+    this._renewing = true;
+    // Ready and not refused since: the embed took the last session, so the count starts again.
+    this._renewals = 1;
+    this._host.renewing(1, trigger);
+    this._session(provider).then(
+      (id) => {
+        this._renewing = false;
+        // A new load or the end of this one: the session stays unused for the next navigation.
+        if (token !== this._token || !this.ready) return;
+        this._unused = undefined;
+        this._renewedAt = Date.now();
+        this._host.setSession(id);
+      },
+      (error: SessionError) => {
+        this._renewing = false;
+        this._fail(token, error);
+      },
+    );
+  }
+
+  /** A `set-session` went to the embed: its credential is new from now. */
+  credentialRenewed(): void {
+    this._credentialAt = Date.now();
+  }
+
   /** A session for the next navigation: an unused one, the call in flight, or a new call. */
-  private _session(provider: () => Promise<string>): Promise<string> {
+  private _session(provider: Provider): Promise<string> {
     const unused = this._unused;
     if (unused && Date.now() - unused.at < UNUSED_SESSION_MS) return Promise.resolve(unused.id);
     if (this._asking) return this._asking;
@@ -144,7 +215,8 @@ export class Lifecycle {
       },
       (error: unknown) => {
         done();
-        throw new SessionError('sessionProvider rejected.', { cause: error });
+        // `session-url` explains its own failures.
+        throw error instanceof SessionError ? error : new SessionError('sessionProvider rejected.', { cause: error });
       },
     );
     return (this._asking = asking);
@@ -190,6 +262,7 @@ export class Lifecycle {
     // A second ready from a loaded document comes from its successor, whose load event is still to come.
     if (this._readyDoc && this._loaded) this._loaded = false;
     this._readyDoc = true;
+    this._credentialAt ||= Date.now();
     this.failure = null;
     this.info = { ...info };
     // A ready while ready changes nothing on screen: no attribute write, no update.

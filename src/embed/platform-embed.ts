@@ -4,10 +4,11 @@ import type { PlatformEventMessage } from '../protocol/envelope.js';
 import { version } from '../version.js';
 import * as config from './config.js';
 import { ConfigError, EmbedError } from './errors.js';
-import { Lifecycle } from './lifecycle.js';
+import { Lifecycle, type Provider, type RenewalTrigger } from './lifecycle.js';
 import { FrameChannel } from './channel.js';
 import { preconnect } from './preconnect.js';
 import { routeMessage } from './router.js';
+import { fetchSession } from './session-url.js';
 import { takeOver, waitForMarkup, type Adopted } from './takeover.js';
 import { LoadTimeline } from './timing.js';
 import { dispatchEmbedEvent, dispatchHostError, dispatchPlatformEvent, type PlatformEmbedEventMap } from './inbound.js';
@@ -41,7 +42,9 @@ const reloadKeys = ['baseUrl', 'dashboard', 'session', 'allowExport', 'sandbox']
  * @fires {CustomEvent<DrilldownPayload>} platform-drilldown - The viewer drilled into a measure.
  * @fires {CustomEvent<AiQueryPayload>} platform-ai-query - The viewer ran a natural-language query.
  * @fires {CustomEvent<PlatformErrorDetail>} platform-error - The embed reported an error, or a host-side problem (`context: "host"`: ConfigError, ReadyTimeoutError, SessionError).
- * @fires {CustomEvent<SessionRenewalDetail>} platform-session-renewal - A session problem reported by the embed is being repaired with a fresh session from `sessionProvider`.
+ * @fires {CustomEvent<SessionRenewalDetail>} platform-session-renewal - The credential is renewed in place (`inPlace: true`), or a session problem reported by the embed is repaired by a load with a fresh session.
+ * @fires {CustomEvent<Record<string, unknown>>} platform-session-expiring - The embed's credential expires soon.
+ * @fires {CustomEvent<Record<string, unknown>>} platform-session-expired - The embed's credential expired.
  * @fires {CustomEvent<PlatformEventMessage>} platform-event - Every accepted embed event, known or not: `{ type, surface, timestamp, payload }`.
  *
  * @slot loading - Shown until the embed is ready; default: a "Loading…" status.
@@ -85,6 +88,7 @@ export class PlatformEmbedElement extends PlatformEmbedProperties {
   });
 
   private readonly _life = new Lifecycle(this, {
+    provider: () => this._provider(),
     begin: (provider) => {
       if (provider) preconnect(this._eff.base!.origin);
       this._startTimeline();
@@ -96,7 +100,11 @@ export class PlatformEmbedElement extends PlatformEmbedProperties {
       if (!(error instanceof EmbedError)) dispatchHostError(this, error, true);
     },
     renew: (attempt, error) => this._renew(attempt, error),
+    renewing: (attempt, trigger) => dispatchEmbedEvent(this, 'platform-session-renewal', { attempt, error: null, trigger, inPlace: true }),
+    setSession: (session) => this.setSession(session),
   });
+  /** Stops listening to the page's visibility. */
+  private _unlisten?: AbortController | undefined;
 
   constructor() {
     super();
@@ -162,10 +170,14 @@ export class PlatformEmbedElement extends PlatformEmbedProperties {
     super.connectedCallback();
     this._needsLoad = true;
     this.requestUpdate();
+    // A sleeping device can miss the embed's own expiry timer.
+    this._unlisten = new AbortController();
+    document.addEventListener('visibilitychange', () => document.visibilityState === 'visible' && this._renewInPlace('visible'), this._unlisten);
   }
 
   override disconnectedCallback(): void {
     this._unwait?.();
+    this._unlisten?.abort();
     super.disconnectedCallback();
     this._life.disconnect();
     this._channel.close();
@@ -191,7 +203,8 @@ export class PlatformEmbedElement extends PlatformEmbedProperties {
     const reload =
       this._needsLoad ||
       reloadKeys.some((key) => changed.has(key)) ||
-      (changed.has('sessionProvider') && !this.session && !this._adopted) ||
+      // A new provider serves the next load and reloads nothing, unless the current load had no session at all.
+      ((changed.has('sessionProvider') || changed.has('sessionUrl')) && this._life.unsigned && !this._adopted) ||
       (changed.has('path') && !this._life.ready && !eff.dashboard) ||
       (changed.has('loading') && eff.loading === 'eager' && this._life.deferred);
     if (reload) {
@@ -263,6 +276,22 @@ export class PlatformEmbedElement extends PlatformEmbedProperties {
 
   protected _post(type: string, payload: Record<string, unknown>): void {
     this._channel.post(type, payload);
+    if (type === 'platform:action:set-session') this._life.credentialRenewed();
+  }
+
+  /** The provider in use: `sessionProvider`, else the element's own for `session-url`. */
+  private _provider(): Provider | undefined {
+    const { sessionUrl, dashboard, path } = this._eff;
+    return this.sessionProvider ?? (sessionUrl ? () => fetchSession(sessionUrl, dashboard ? { dashboard } : { path: path! }) : undefined);
+  }
+
+  /** Renewal (in place or by a load) is on, with the provider it uses. */
+  private _renewer(): Provider | undefined {
+    return this._eff.sessionRenewal === 'auto' ? this._provider() : undefined;
+  }
+
+  private _renewInPlace(trigger: RenewalTrigger): void {
+    this._life.renewInPlace(trigger, this._renewer());
   }
 
   private _configError(attribute: string, message: string): void {
@@ -276,7 +305,7 @@ export class PlatformEmbedElement extends PlatformEmbedProperties {
     this._frameSrc = undefined;
     this._channel.origin = null;
     const { base, dashboard, path, readyTimeout, loading } = this._eff;
-    const request = { session: this.session, sessionProvider: this.sessionProvider, timeout: readyTimeout, lazy: loading === 'lazy' };
+    const request = { session: this.session, timeout: readyTimeout, lazy: loading === 'lazy' };
     const adopted = (this._adopted = takeOver(this, this.renderRoot, base?.origin));
     if (adopted) {
       this._startTimeline(adopted.early?.time);
@@ -290,7 +319,7 @@ export class PlatformEmbedElement extends PlatformEmbedProperties {
 
   /** A session problem is repaired: a fresh session, and the viewer back where they were. */
   private _renew(attempt: number, error: ErrorPayload): void {
-    dispatchEmbedEvent(this, 'platform-session-renewal', { attempt, error });
+    dispatchEmbedEvent(this, 'platform-session-renewal', { attempt, error, trigger: 'error', inPlace: false });
     const { dashboard, path } = this._eff;
     const here = this._currentPath;
     this._beginLoad();
@@ -336,9 +365,9 @@ export class PlatformEmbedElement extends PlatformEmbedProperties {
       this._timeline.arrived('dashboard-loaded', this._arrival);
     }
     dispatchPlatformEvent(this, message);
-    if (message.type === 'platform:event:error') {
-      this._life.error(payload as ErrorPayload, !!this.sessionProvider && this._eff.sessionRenewal === 'auto');
-    }
+    if (message.type === 'platform:event:error') this._life.error(payload as ErrorPayload, !!this._renewer());
+    else if (message.type === 'platform:event:session-expiring') this._renewInPlace('expiring');
+    else if (message.type === 'platform:event:session-expired') this._renewInPlace('expired');
   }
 }
 

@@ -30,6 +30,7 @@ export abstract class PlatformEmbedProperties extends ReactiveElement {
     path: {},
     session: {},
     sessionProvider: { attribute: false },
+    sessionUrl: { attribute: 'session-url' },
     sessionRenewal: { attribute: 'session-renewal' },
     loading: {},
     sandbox: {},
@@ -54,9 +55,21 @@ export abstract class PlatformEmbedProperties extends ReactiveElement {
   path?: string;
   /** Session id from the host backend, sent as the `session` query parameter. */
   session?: string;
-  /** Gives a fresh session id for every load that `session` does not serve (the first load without `session`, `reload()`, a renewal). */
+  /**
+   * Gives a fresh session id for every load that `session` does not serve (the first load without `session`,
+   * `reload()`, a renewal). Replacing it never reloads: the newest one serves the next load.
+   */
   sessionProvider?: () => Promise<string>;
-  /** `auto` (default): with a `sessionProvider`, a session problem reported by the embed is repaired with a fresh session; `off` disables it. */
+  /**
+   * A URL of the host's backend that answers `POST { dashboard }` or `{ path }` with `{ sessionId }`:
+   * the element's own provider when `sessionProvider` is not set, so a page needs no script of its own.
+   */
+  sessionUrl?: string;
+  /**
+   * `auto` (default): with a provider (`sessionProvider` or `session-url`), the credential is renewed in
+   * place before and when it expires, and a session problem reported by the embed is repaired with a
+   * fresh session; `off` disables both.
+   */
   sessionRenewal: 'auto' | 'off' = 'auto';
   /** `eager` (default), or `lazy`: nothing is requested until the element comes within one viewport height of the visible area. */
   loading: 'eager' | 'lazy' = 'eager';
@@ -159,6 +172,16 @@ export abstract class PlatformEmbedProperties extends ReactiveElement {
   navigate(path: string): void {
     buildAction('platform:action:navigate', { path });
     this._outbox.request('navigate', 'platform:action:navigate', () => ({ path }));
+  }
+
+  /**
+   * Renews the embed's credential in place with a fresh session (`platform:action:set-session`): no
+   * reload. Sent once, never coalesced or re-applied after a reload.
+   * @throws {TypeError} `sessionId` is not a string. @throws {RangeError} `sessionId` is empty.
+   */
+  setSession(sessionId: string): void {
+    const { payload } = buildAction('platform:action:set-session', { sessionId });
+    this._outbox.request(undefined, 'platform:action:set-session', () => payload);
   }
 
   /** Re-runs the embed's queries (`platform:action:refresh`); at most one waits before ready. */

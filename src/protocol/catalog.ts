@@ -43,6 +43,8 @@ const num = { type: 'number' } as const;
  * not filter (the contract accepts any known surface for any event).
  * The action `set-theme` is `open`: an `embedTheme` object whose full field
  * list the spec does not show, so fields beyond the known ones pass through.
+ * The session events are `open` too, and also accept a missing or `null`
+ * payload (as `{}`).
  */
 export const protocolCatalog = {
   events: {
@@ -116,6 +118,9 @@ export const protocolCatalog = {
         fatal: { type: 'boolean' },
       },
     },
+    // The platform publishes no field list for these: any object passes, kept as sent (see `open`).
+    'platform:event:session-expiring': { surfaces, open: true, payload: {} },
+    'platform:event:session-expired': { surfaces, open: true, payload: {} },
   },
   actions: {
     'platform:action:set-color-scheme': {
@@ -144,9 +149,12 @@ export const protocolCatalog = {
     'platform:action:refresh': {
       payload: {},
     },
+    'platform:action:set-session': {
+      payload: { sessionId: reqStr },
+    },
   },
 } as const satisfies {
-  events: Record<`${typeof EVENT_PREFIX}${string}`, { surfaces: readonly Surface[]; payload: Schema }>;
+  events: Record<`${typeof EVENT_PREFIX}${string}`, { surfaces: readonly Surface[]; open?: true; payload: Schema }>;
   actions: Record<`${typeof ACTION_PREFIX}${string}`, { open?: true; payload: Schema }>;
 };
 
@@ -158,9 +166,9 @@ export const actionCatalog = protocolCatalog.actions;
 type Events = typeof eventCatalog;
 type Actions = typeof actionCatalog;
 
-/** One of the eight event types the spec lists. */
+/** One of the event types the spec lists. */
 export type PlatformEventType = keyof Events;
-/** One of the seven action types the spec lists. */
+/** One of the action types the spec lists. */
 export type PlatformActionType = keyof Actions;
 
 /** The DOM event name of an event type: `platform:event:dashboard-loaded` → `platform-dashboard-loaded`. */
@@ -169,7 +177,9 @@ export type DomEventName<T extends string> = T extends `${typeof EVENT_PREFIX}${
   : never;
 
 /** The payload of a known event type. */
-export type PlatformEventPayload<T extends PlatformEventType> = Infer<Events[T]['payload']>;
+export type PlatformEventPayload<T extends PlatformEventType> = Events[T] extends { open: true }
+  ? Record<string, unknown>
+  : Infer<Events[T]['payload']>;
 
 /** An `embedTheme`: known fields typed, further fields passed through as-is. */
 export type EmbedTheme = Omit<Infer<Actions['platform:action:set-theme']['payload']>, 'borderRadius'> & {
@@ -190,11 +200,13 @@ export type DownloadPayload = PlatformEventPayload<'platform:event:download'>;
 export type DrilldownPayload = PlatformEventPayload<'platform:event:drilldown'>;
 export type AiQueryPayload = PlatformEventPayload<'platform:event:ai-query'>;
 export type ErrorPayload = PlatformEventPayload<'platform:event:error'>;
+/** The payload of `session-expiring` and `session-expired`: the platform lists no fields. */
+export type SessionEventPayload = Record<string, unknown>;
 
 /** The DOM event names of the known events. */
 export type PlatformDomEventName = DomEventName<PlatformEventType>;
 
-/** DOM event name → `detail` type, for the eight known events. */
+/** DOM event name → `detail` type, for the known events. */
 export type PlatformEventDetailMap = {
   [T in PlatformEventType as DomEventName<T>]: PlatformEventPayload<T>;
 };
@@ -211,12 +223,12 @@ export function domEventName<T extends string>(type: T): DomEventName<T> {
 
 const { hasOwn } = Object;
 
-/** True when `type` is one of the eight known event types. */
+/** True when `type` is one of the known event types. */
 export function isKnownEventType(type: unknown): type is PlatformEventType {
   return typeof type === 'string' && hasOwn(eventCatalog, type);
 }
 
-/** True when `type` is one of the seven known action types. */
+/** True when `type` is one of the known action types. */
 export function isKnownActionType(type: unknown): type is PlatformActionType {
   return typeof type === 'string' && hasOwn(actionCatalog, type);
 }

@@ -74,6 +74,14 @@ export const protocolDocs: { readonly [T in PlatformEventType | PlatformActionTy
       agentId: 'agent that answered',
     },
   },
+  'platform:event:session-expiring': {
+    doc: 'The credential expires soon (a best-effort timer: it may come late, or after session-expired).',
+    fields: {},
+  },
+  'platform:event:session-expired': {
+    doc: 'The credential expired; the embed shows "Session expired" until it gets a new session.',
+    fields: {},
+  },
   'platform:event:error': {
     doc: 'The embed surfaced an error (render error, query failure, auth or session problem).',
     fields: {
@@ -114,5 +122,9 @@ export const protocolDocs: { readonly [T in PlatformEventType | PlatformActionTy
   'platform:action:refresh': {
     doc: "Re-run the embed's queries and refresh data.",
     fields: {},
+  },
+  'platform:action:set-session': {
+    doc: 'Renew the credential in place with a fresh session: no reload, the viewer keeps their place.',
+    fields: { sessionId: 'a session from generate-session, not used before' },
   },
 };

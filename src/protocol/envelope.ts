@@ -72,9 +72,13 @@ export function parseEventMessage(data: unknown): ParsedEvent {
     if (!isPlainObject(data)) return { ok: false, reason: 'data is not a plain object' };
     if (data.source !== MESSAGE_SOURCE) return { ok: false, reason: `source is not "${MESSAGE_SOURCE}"` };
     if (data.direction !== 'event') return { ok: false, reason: 'direction is not "event"' };
-    const { type, payload, timestamp, surface } = data;
+    const { type, timestamp, surface } = data;
+    let { payload } = data;
     if (typeof type !== 'string') return { ok: false, reason: 'type is not a string' };
     if (!type.startsWith(EVENT_PREFIX)) return { ok: false, reason: `type does not start with "${EVENT_PREFIX}"` };
+    const open = isKnownEventType(type) && 'open' in eventCatalog[type];
+    // The session events' payload is not published: a missing or null one is taken as {}.
+    if (open && payload == null) payload = {};
     if (!isPlainObject(payload)) return { ok: false, reason: `payload of ${type} is not an object` };
     if (typeof timestamp !== 'number' || !Number.isFinite(timestamp)) {
       return { ok: false, reason: `timestamp of ${type} is not a finite number` };
@@ -82,7 +86,7 @@ export function parseEventMessage(data: unknown): ParsedEvent {
     if (typeof surface !== 'string' || !(surfaces as readonly string[]).includes(surface)) {
       return { ok: false, reason: `surface of ${type} is not one of ${surfaces.join(', ')}` };
     }
-    const checked = isKnownEventType(type)
+    const checked = isKnownEventType(type) && !open
       ? validate(payload, eventCatalog[type].payload as Schema)
       : { ok: true as const, value: { ...payload } };
     if (!checked.ok) return { ok: false, reason: `${type}: ${redact(checked.reason)}` };
@@ -104,6 +108,7 @@ const actionRules: { [T in PlatformActionType]?: (payload: Record<string, unknow
   'platform:action:set-locale': (p) => range('locale', localeProblem(p.locale as string)),
   'platform:action:set-timezone': (p) => range('timezone', timeZoneProblem(p.timezone as string)),
   'platform:action:navigate': (p) => range('path', (p.path as string).startsWith('/') ? null : 'must start with "/"'),
+  'platform:action:set-session': (p) => range('sessionId', p.sessionId ? null : 'must not be empty'),
   'platform:action:set-filter': (p) => range('filterUrlParameter', filterParameterProblem(p.filterUrlParameter as string)),
   'platform:action:set-theme': (p) =>
     p.borderRadius === undefined || typeof p.borderRadius === 'string' || typeof p.borderRadius === 'number'

@@ -23,4 +23,6 @@ export const PlatformEmbed = /* @__PURE__ */ component<PlatformEmbedElement, Pla
   'platform-error': true,
   'platform-event': true,
   'platform-session-renewal': true,
+  'platform-session-expiring': true,
+  'platform-session-expired': true,
 });

@@ -7,6 +7,7 @@
 import type { ColorScheme } from '../protocol/catalog.js';
 import { isPlainObject } from '../schema.js';
 import * as config from '../embed/config.js';
+import { checkSessionUrl } from '../embed/session-url.js';
 import { checkFilters, type Checked, type TenantBase } from '../embed/url.js';
 
 /** Options of `renderEmbed`; each is the element's attribute or property of that name. */
@@ -37,6 +38,10 @@ export interface RenderEmbedOptions {
   allow?: string;
   /** The iframe's referrer policy; default `strict-origin-when-cross-origin`. */
   referrerPolicy?: string;
+  /** The host's session endpoint (`session-url`): serves `reload()` and renewals after the takeover, with no script of the page's own. */
+  sessionUrl?: string;
+  /** `auto` (default) or `off` (`session-renewal`). */
+  sessionRenewal?: 'auto' | 'off';
   /** CSP nonce for the inline script. */
   nonce?: string;
   /** Extra attributes of the element: `id`, `class`, `style`, `title`, `data-*` and `aria-*` only. */
@@ -59,13 +64,15 @@ export interface CheckedOptions {
   frameTitle?: string | undefined;
   allow?: string | undefined;
   referrerPolicy?: string | undefined;
+  sessionUrl?: string | undefined;
+  sessionRenewal?: 'auto' | 'off' | undefined;
   nonce?: string | undefined;
   attributes: [string, string][];
 }
 
 const known = new Set([
   'baseUrl', 'session', 'dashboard', 'path', 'scheme', 'locale', 'timezone', 'filters', 'allowExport',
-  'sandbox', 'frameTitle', 'allow', 'referrerPolicy', 'nonce', 'attributes',
+  'sandbox', 'frameTitle', 'allow', 'referrerPolicy', 'sessionUrl', 'sessionRenewal', 'nonce', 'attributes',
 ]);
 
 /** The extra attribute names allowed on the element: none of them can change what it loads. */
@@ -126,6 +133,9 @@ export function checkOptions(input: unknown): CheckedOptions {
     frameTitle: optionalString(options, 'frameTitle'),
     allow: optionalString(options, 'allow'),
     referrerPolicy: optionalString(options, 'referrerPolicy'),
+    // Written as given: the viewer's browser resolves a relative URL against the page.
+    sessionUrl: take('sessionUrl', checkSessionUrl(options.sessionUrl)) && (options.sessionUrl as string),
+    sessionRenewal: options.sessionRenewal === undefined ? undefined : take('sessionRenewal', config.checkSessionRenewal(options.sessionRenewal)),
     nonce: optionalString(options, 'nonce') || (options.nonce === '' ? refuse('nonce', 'must not be empty') : undefined),
     attributes: checkAttributes(options.attributes),
   };

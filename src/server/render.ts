@@ -48,6 +48,8 @@ export function renderEmbed(options: RenderEmbedOptions): string {
     o.frameTitle !== undefined ? attribute('frame-title', o.frameTitle) : '',
     o.allow !== undefined ? attribute('allow', o.allow) : '',
     o.referrerPolicy !== undefined ? attribute('referrer-policy', o.referrerPolicy) : '',
+    o.sessionUrl !== undefined ? attribute('session-url', o.sessionUrl) : '',
+    o.sessionRenewal !== undefined ? attribute('session-renewal', o.sessionRenewal) : '',
     ...o.attributes.map(([name, value]) => attribute(name, value)),
     attribute(SERVER_RENDERED_ATTRIBUTE, true),
   ].join('');

@@ -101,6 +101,12 @@ class Embed implements MockEmbed {
     return this._command({ cmd: 'fail', payload }, 'fail()');
   }
 
+  expire(): Promise<void> {
+    // The credential stops working first, as the platform's does when its day is over.
+    if (this.credential) this._expire(this.credential);
+    return this._command({ cmd: 'expire' }, 'expire()');
+  }
+
   reload(): Promise<void> {
     if (this._reloading) return Promise.reject(new Error(`reload(): ${this._label} is already reloading.`));
     const reloaded = new Promise<void>((resolve, reject) => {

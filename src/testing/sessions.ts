@@ -7,7 +7,8 @@
 //   GET  /embed/d/:id/app[/workbook/:workbookId]   app surface
 //   GET  /embed/chat, /embed/d/:id/chat            chat surface
 //   POST /mock-embed/session          the embed page trading its session (or
-//                                     re-presenting its credential) for the viewer
+//                                     re-presenting its credential) for the viewer;
+//                                     with `renew`, a session from set-session
 //   POST /mock-embed/credential       the embed page checking its credential
 //   POST /mock-embed/sessions/expire  control: expire a session (or `all`) now,
 //                                     with the credentials it was traded for
@@ -217,9 +218,11 @@ export function createEmbedHandler(ctx: {
     const body: Json = await readJson(req).catch(() => ({}));
     const path = typeof body?.path === 'string' ? body.path : '';
     const embedId = typeof body?.embed === 'string' ? body.embed : '';
+    // A refused renewal in place leaves the page as it was: the host sees the platform's error and reloads.
+    const renew = body?.renew === true;
     // Tells the page's MockEmbed how its authentication ended, then answers.
     const refuse = (status: number, message: string) => {
-      if (embedId) registry.authenticated(embedId, { path, session: false });
+      if (embedId && !renew) registry.authenticated(embedId, { path, session: false });
       sendError(res, status, message);
     };
     let session: SessionRecord | undefined;

@@ -34,6 +34,12 @@ export interface MockEmbed {
   send(type: string, payload?: Record<string, unknown>): Promise<void>;
   /** Posts the platform's error event; with context `auth` the page's session stops working too, as the platform's would. */
   fail(message: string, options?: EmbedFailure): Promise<void>;
+  /**
+   * The page's credential expires now, as the platform's does after about 23 hours: the page sends
+   * `platform:event:session-expired` and shows "Session expired" until a `set-session` action brings a
+   * fresh session (renewed in place, no reload). Resolves once the event is posted.
+   */
+  expire(): Promise<void>;
   /** Reloads the page; resolves when the reloaded page is connected again. */
   reload(): Promise<void>;
 }

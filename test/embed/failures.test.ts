@@ -128,7 +128,7 @@ describe('<platform-embed> session renewal', () => {
     const info = await el.whenReady();
     expect(info.embedTenant).to.equal('acme');
     expect(log.map(([name]) => name)).to.deep.equal(['platform-error', 'platform-session-renewal', 'platform-ready']);
-    expect(log[1][1]).to.deep.equal({ attempt: 1, error: expiredPayload });
+    expect(log[1][1]).to.deep.equal({ attempt: 1, error: expiredPayload, trigger: 'error', inPlace: false });
     expect(sessions.calls).to.equal(2);
     expect(sessionOf(el)).to.equal('fresh-2');
     expect(el.ready).to.equal(true);
@@ -144,7 +144,8 @@ describe('<platform-embed> session renewal', () => {
     (await fixture(html`<div></div>`)).append(host);
     const event = (await outside) as CustomEvent<SessionRenewalDetail>;
     expect(event.detail.attempt).to.equal(1);
-    expect(event.detail.error.context).to.equal('auth');
+    expect(event.detail.error!.context).to.equal('auth');
+    expect(event.detail).to.include({ trigger: 'error', inPlace: false });
     await el.whenReady();
   });
 

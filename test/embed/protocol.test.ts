@@ -28,7 +28,7 @@ const env = (type: string, payload: unknown, extra: Record<string, unknown> = {}
 });
 
 describe('protocol catalog', () => {
-  it('lists the eight events and seven actions of the spec', () => {
+  it('lists the ten events and eight actions of the spec (1.0.0 and its additions)', () => {
     expect(eventTypes).to.deep.equal([
       'platform:event:ready',
       'platform:event:view',
@@ -38,6 +38,8 @@ describe('protocol catalog', () => {
       'platform:event:drilldown',
       'platform:event:ai-query',
       'platform:event:error',
+      'platform:event:session-expiring',
+      'platform:event:session-expired',
     ]);
     expect(actionTypes).to.deep.equal([
       'platform:action:set-color-scheme',
@@ -47,6 +49,7 @@ describe('protocol catalog', () => {
       'platform:action:set-filter',
       'platform:action:navigate',
       'platform:action:refresh',
+      'platform:action:set-session',
     ]);
   });
 

@@ -1,9 +1,10 @@
 // The embed page shell: trades its session for a credential (once: a session
 // is single-use; a reload of this page presents the credential), mounts the
 // surface named by the path, reports protocol events to the host page and
-// applies its actions, and checks its credential now and then, so an expired
-// session or a platform failure reaches the host as a fatal error event. One
-// page serves every surface (dashboard, app, chat).
+// applies its actions, and checks its credential now and then: an expired
+// credential is reported with `session-expired` and renewed in place by a
+// `set-session` action, a platform failure reaches the host as a fatal error
+// event. One page serves every surface (dashboard, app, chat).
 import { setColorScheme, setTheme } from './appearance.js';
 import { restrictToViewer, sampleData } from './data.js';
 import { h, mount } from './dom.js';
@@ -42,6 +43,8 @@ const CHECK_MS = 2000;
 let refreshedAt = new Date();
 let toastTimer = 0;
 let fatal = false;
+/** The credential expired: "Session expired" shows until a set-session renews it. */
+let expired = false;
 
 const emit = createEmitter(parentOrigin, () => route?.surface ?? 'dashboard', (type, payload) => {
   // Readable in the frame's console while developing against the mock.
@@ -206,14 +209,39 @@ function fail(payload, title) {
 }
 
 let checkTimer = 0;
-/** The credential is checked now and then: an expired one or a platform failure ends this embed. */
+/** The credential is checked now and then: an expired one is reported, a platform failure ends this embed. */
 async function check() {
-  if (fatal) return;
+  if (fatal || expired) return;
   try {
     const answer = await ask('/mock-embed/credential', { credential: credential.get() ?? '' });
     if (answer.fault && !fatal) fail({ ...answer.fault, context: 'render', fatal: true }, 'Something went wrong');
+  } catch {
+    if (!fatal) expire();
+  }
+}
+
+/** The credential is over: the platform says so once and waits for a new session (no reload). */
+function expire() {
+  if (expired || fatal) return;
+  expired = true;
+  emit('session-expired', {});
+  document.body.append(
+    h('div', { class: 'expired', testid: 'session-expired', role: 'alert' },
+      h('div', { class: 'fatal-card' }, h('h1', {}, 'Session expired'), h('p', {}, 'Waiting for the host page to renew it.')),
+    ),
+  );
+}
+
+/** `set-session`: a fresh, unused session renews the credential in place; any other is refused, fatally. */
+async function renew(sessionId) {
+  try {
+    const answer = await ask('/mock-embed/session', { session: sessionId, renew: true, path: location.pathname, ...(control ? { embed: control.id } : {}) });
+    credential.set(answer.credential);
+    expired = false;
+    document.querySelector('.expired')?.remove();
+    toast('Session renewed');
   } catch (error) {
-    if (!fatal) fail({ message: error.message, name: 'SessionExpiredError', context: 'auth', fatal: true }, 'Your session has ended');
+    if (!fatal) failSession(error.message);
   }
 }
 
@@ -260,6 +288,9 @@ function onAction(type, payload) {
     case 'refresh':
       void refresh();
       return;
+    case 'set-session':
+      if (typeof payload.sessionId === 'string' && payload.sessionId) void renew(payload.sessionId);
+      return;
     default:
       return; // unknown actions are ignored, as newer hosts may send them
   }
@@ -274,6 +305,8 @@ let control = null;
 function onCommand(command) {
   if (command.cmd === 'send') {
     emit(command.type, command.payload);
+  } else if (command.cmd === 'expire') {
+    expire();
   } else if (command.cmd === 'fail') {
     const payload = command.payload;
     if (payload.fatal) fail(payload, payload.context === 'auth' ? 'Your session has ended' : 'Something went wrong');
