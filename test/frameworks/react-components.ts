@@ -122,6 +122,34 @@ export function describeReactComponents(version: 18 | 19, load: () => Promise<Re
       }
     });
 
+    it('an inline sessionProvider, new at each of 20 re-renders: one navigation, one provider call', async () => {
+      const log = new EventLog();
+      const state = initialState();
+      const ref = React.createRef<PlatformEmbedElement>();
+      const handle = await mount(state, log, ref);
+      try {
+        await until(() => log.details('platform-ready').length > 0, 'ready');
+        const frame = ref.current!.iframe;
+        let inline = 0;
+        for (let i = 0; i < 20; i++) {
+          // What `sessionProvider={() => fetch(…)}` in a parent's render gives the element each time.
+          await handle.update({ sessionProvider: async () => `inline-${++inline}`, scheme: i % 2 ? 'dark' : 'light' });
+        }
+        await new Promise((r) => setTimeout(r, 300));
+        expect(ref.current!.iframe).to.equal(frame);
+        expect(log.details('platform-ready').length).to.equal(1);
+        expect(state.providerCalls()).to.equal(1);
+        expect(inline).to.equal(0);
+        // The newest provider serves the next load.
+        ref.current!.reload();
+        await until(() => log.details('platform-ready').length === 2, 'the reload\'s ready');
+        expect(inline).to.equal(1);
+        expect(state.providerCalls()).to.equal(1);
+      } finally {
+        handle.unmount();
+      }
+    });
+
     it('a re-render with the same props sends nothing again', async () => {
       const log = new EventLog();
       const state = initialState();

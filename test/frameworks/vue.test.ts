@@ -99,6 +99,35 @@ describe('Vue 3 host', () => {
 
   itBindsWhenDefinedFirst(mount);
 
+  it('an inline sessionProvider in the template, new at each of 20 re-renders: one navigation, one provider call', async () => {
+    let calls = 0;
+    const InlineProvider = defineComponent({
+      props: { baseUrl: String, scheme: String },
+      setup: () => ({ provide: async () => `vue-inline-${++calls}` }),
+      // `() => provide()` is a new function at every render of this template.
+      template: `<platform-embed :base-url="baseUrl" dashboard="sales" :scheme="scheme" .sessionProvider="() => provide()" />`,
+    });
+    const log = new EventLog();
+    const mounted = mountComponent(InlineProvider, { baseUrl: tenantOrigin, scheme: 'light' });
+    const embed = () => mounted.container.querySelector('platform-embed')!;
+    embed().addEventListener('platform-ready', (e) => log.report('platform-ready', (e as CustomEvent).detail));
+    try {
+      await until(() => log.details('platform-ready').length > 0, 'ready');
+      const frame = embed().iframe;
+      for (let i = 0; i < 20; i++) {
+        mounted.state['scheme'] = i % 2 ? 'light' : 'dark';
+        await nextTick();
+      }
+      await new Promise((r) => setTimeout(r, 300));
+      expect(embed().iframe).to.equal(frame);
+      expect(log.details('platform-ready').length).to.equal(1);
+      expect(calls).to.equal(1);
+    } finally {
+      mounted.app.unmount();
+      mounted.container.remove();
+    }
+  });
+
   it('a theme or filters object changed in place reaches the embed (the snippet\'s deep watchers)', async () => {
     const component = ((await import(snippet)) as { default: Component }).default;
     const { providerCalls: _calls, ...props } = initialState() as HostState & { providerCalls?: unknown };
