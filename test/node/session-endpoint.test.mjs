@@ -3,10 +3,12 @@
 // with real fetch and cookies, the docs' own Node endpoint
 // (docs/hosts/server/session-endpoint.mjs) run as its guide says, and the
 // docs' edge worker called as a worker runtime calls it. All against the
-// mock platform. Needs a built dist/ (`npm run build`).
+// mock platform; and the test that docs/sessions.md prints, run as printed.
+// Needs a built dist/ (`npm run build`).
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, request } from 'node:http';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
@@ -224,5 +226,25 @@ describe('docs/hosts/server/edge-worker.mjs, called as a worker runtime calls it
     );
     assert.equal(refused.status, 403);
     assert.equal(generateCalls(), before);
+  });
+});
+
+describe('docs/sessions.md', () => {
+  it('the test under "Testing your endpoint" passes as printed', () => {
+    const doc = readFileSync(new URL('../../docs/sessions.md', import.meta.url), 'utf8');
+    const section = doc.slice(doc.indexOf('## Testing your endpoint'));
+    const code = /```js\n([\s\S]*?)```/.exec(section)?.[1];
+    assert.ok(code?.includes('createSessionHandler'), 'the section has its test');
+    // Inside the package folder, so `platform-embed/…` resolves to this build as in an app that installed it.
+    const dir = new URL('../../test-results/sessions-doc/', import.meta.url);
+    mkdirSync(dir, { recursive: true });
+    const file = new URL('endpoint.test.mjs', dir);
+    writeFileSync(file, code);
+    // Without the runner's own context variable, which would make the inner run report to this one instead of printing.
+    const env = { ...process.env };
+    delete env.NODE_TEST_CONTEXT;
+    const out = execFileSync(process.execPath, ['--test', '--test-reporter=tap', fileURLToPath(file)], { encoding: 'utf8', env });
+    assert.match(out, /^# pass 1$/m);
+    assert.match(out, /^# fail 0$/m);
   });
 });
