@@ -28,7 +28,8 @@ export interface SessionHandlerOptions {
   /**
    * Decides who views, from the incoming request (its cookies, its
    * `Authorization` header) and what the element asks for. Return `null`
-   * when nobody is signed in (the answer is a 401). May be async.
+   * when nobody is signed in (the answer is a 401). May be async. The
+   * request's body has been read by then: what it asked for is `wanted`.
    */
   viewer: (request: Request, wanted: SessionWanted) => SessionViewer | null | Promise<SessionViewer | null>;
   /**
