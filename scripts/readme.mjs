@@ -9,7 +9,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { extname } from 'node:path';
 
 /** The documents with generated blocks. */
-export const documents = ['README.md', 'docs/reference.md', 'docs/hosts/README.md'];
+export const documents = ['README.md', 'docs/reference.md', 'docs/hosts/README.md', 'docs/sessions.md'];
 const manifest = JSON.parse(readFileSync('custom-elements.json', 'utf8'));
 
 const cell = (text = '') => String(text).replace(/\|/g, '\\|').replace(/\n+/g, ' ');

@@ -28,3 +28,27 @@ test('no browser bundle carries the testing kit (its mock platform is Node-only)
     for (const marker of ['startMockPlatform', 'mock-embed/control', 'Mock platform listening']) assert.ok(!text.includes(marker), `${file} holds ${marker}`);
   }
 });
+
+test('no browser bundle carries the server entry (renderEmbed, createSessionHandler): it reaches no bundle module', () => {
+  const markers = [
+    'createSessionHandler', 'renderEmbed',
+    // Its messages survive minification where names do not.
+    'requests from this origin may not create sessions', 'the viewer function must return a session request object or null',
+  ];
+  for (const file of ['dist/platform-embed.min.js', 'dist/platform-embed-embed.min.js', 'dist/platform-embed.iife.min.js']) {
+    const text = readFileSync(file, 'utf8');
+    for (const marker of markers) assert.ok(!text.includes(marker), `${file} holds ${marker}`);
+  }
+  // The same from the import graph: no module the bundles are built from imports dist/server/.
+  const seen = new Set();
+  const visit = (url) => {
+    if (seen.has(url.href) || !url.href.startsWith(new URL('../../dist/', import.meta.url).href)) return;
+    seen.add(url.href);
+    const code = readFileSync(url, 'utf8');
+    // Static imports and re-exports (side-effect ones too) and dynamic imports of relative modules.
+    for (const [, a, b] of code.matchAll(/^(?:import|export)\b[^'"]*?(?:from\s*)?'(\.[^']+)'|\bimport\(\s*'(\.[^']+)'\s*\)/gm)) visit(new URL(a ?? b, url));
+  };
+  for (const entry of ['bundle.js', 'bundle-embed.js']) visit(new URL(`../../dist/${entry}`, import.meta.url));
+  assert.ok(seen.size > 10, `${seen.size} modules`);
+  for (const href of seen) assert.ok(!href.includes('/dist/server/'), href);
+});

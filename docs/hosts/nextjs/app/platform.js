@@ -3,11 +3,9 @@
 import { PlatformApiClient } from 'platform-embed';
 
 export const baseUrl = process.env.PLATFORM_URL ?? 'http://127.0.0.1:4100';
+export const apiKey = process.env.PLATFORM_API_KEY ?? 'mock-key-acme-admin-7f3c9a2e'; // the mock's admin key
 
-export const platform = new PlatformApiClient({
-  baseUrl,
-  token: process.env.PLATFORM_API_KEY ?? 'mock-key-acme-admin-7f3c9a2e', // the mock's admin key
-});
+export const platform = new PlatformApiClient({ baseUrl, token: apiKey });
 
 /** A single-use session for the signed-in viewer (your app decides who that is). */
 export async function createSession() {
