@@ -216,7 +216,7 @@ async function platformControl(label, route) {
   const response = await fetch(route, { method: 'POST' });
   log.add('call', label, response.ok ? undefined : { status: response.status });
 }
-$('[data-testid="action-expire"]').addEventListener('click', () => platformControl('the platform expires the session', '/backend/expire-session'));
+$('[data-testid="action-expire"]').addEventListener('click', () => platformControl('the platform expires the credential', '/backend/expire-session'));
 $('[data-testid="action-fail"]').addEventListener('click', () => platformControl('the platform fails the embed', '/backend/fail-embed'));
 
 const advanced = $('#advanced-form');

@@ -48,6 +48,7 @@ export function mockPlatformPlugin() {
       const { op, index, ...args } = payload ?? {};
       try {
         if (op === 'count') return { count: mock.registry.embeds().length };
+        if (op === 'sessions') return mock.state.generated.map(({ sessionId, record }) => ({ sessionId, used: record.used }));
         if (op === 'next') {
           const embed = await mock.registry.nextEmbed({ timeout: args.timeout });
           return { index: mock.registry.embeds().indexOf(embed), path: embed.path, session: embed.session };
@@ -56,6 +57,7 @@ export function mockPlatformPlugin() {
         if (!embed) return { error: `no embed page ${index}` };
         if (op === 'send') return void (await embed.send(args.type, args.payload)) ?? { ok: true };
         if (op === 'fail') return void (await embed.fail(args.message, args.options)) ?? { ok: true };
+        if (op === 'expire') return void (await embed.expire()) ?? { ok: true };
         if (op === 'wait') return await embed.waitForAction(args.type, { timeout: args.timeout });
         if (op === 'actions') return embed.actions();
         return { error: `unknown op ${op}` };

@@ -64,8 +64,8 @@ export interface LifecycleHost {
   fail(error: ReadyTimeoutError | SessionError | EmbedError): void;
   /** A session problem is repaired: the host announces it and loads again with a fresh session. */
   renew(attempt: number, error: ErrorPayload): void;
-  /** A renewal in place starts: the host announces it. */
-  renewing(attempt: number, trigger: RenewalTrigger): void;
+  /** A renewal in place starts (attempt 1 of a new count): the host announces it. */
+  renewing(trigger: RenewalTrigger): void;
   /** Send this session with `set-session`. */
   setSession(session: string): void;
 }
@@ -176,7 +176,7 @@ export class Lifecycle {
     this._renewing = true;
     // Ready and not refused since: the embed took the last session, so the count starts again.
     this._renewals = 1;
-    this._host.renewing(1, trigger);
+    this._host.renewing(trigger);
     this._session(provider).then(
       (id) => {
         this._renewing = false;

@@ -100,7 +100,7 @@ export class PlatformEmbedElement extends PlatformEmbedProperties {
       if (!(error instanceof EmbedError)) dispatchHostError(this, error, true);
     },
     renew: (attempt, error) => this._renew(attempt, error),
-    renewing: (attempt, trigger) => dispatchEmbedEvent(this, 'platform-session-renewal', { attempt, error: null, trigger, inPlace: true }),
+    renewing: (trigger) => dispatchEmbedEvent(this, 'platform-session-renewal', { attempt: 1, error: null, trigger, inPlace: true }),
     setSession: (session) => this.setSession(session),
   });
   /** Stops listening to the page's visibility. */

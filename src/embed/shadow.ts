@@ -24,15 +24,27 @@ export interface ShadowState {
   message: string | undefined;
 }
 
+/** Names the iframes of this document: a navigation targets its iframe by name. */
+let frames = 0;
+
 /**
  * The shadow tree of `<platform-embed>`, rendered with DOM calls (three
  * nodes need no template engine, and the embed-only bundle stays small): the
  * iframe, replaced on every load, then the loading and error overlays.
+ *
+ * The iframe gets no `src`: it is navigated by a click on a detached link
+ * that targets its name. A moved element's iframe is re-inserted by the
+ * browser before any script runs, and with a `src` it would request that URL
+ * (and its spent session) again; without one it only shows `about:blank`
+ * until the element drops it. The link's `referrerpolicy` applies as the
+ * iframe's would, and the session never stands in the DOM.
  */
 export class ShadowView {
   /** The current iframe. */
   frame: HTMLIFrameElement | null = null;
   private _frameKey = -1;
+  /** The URL the current iframe was navigated to. */
+  private _src?: string | undefined;
   private _overlays?: { loading: HTMLElement; error: HTMLElement };
 
   /** `onLoad` hears the `load` event of each document the iframe shows after its first navigation. */
@@ -48,6 +60,7 @@ export class ShadowView {
   adopt(frame: HTMLIFrameElement, frameKey: number): void {
     this.frame = frame;
     this._frameKey = frameKey;
+    this._src = frame.src;
     frame.addEventListener('load', this._onLoad);
   }
 
@@ -67,6 +80,8 @@ export class ShadowView {
       this.frame?.remove();
       this.frame = document.createElement('iframe');
       this.frame.setAttribute('part', 'iframe');
+      this.frame.name = `platform-embed-${++frames}`;
+      this._src = undefined;
     }
     const frame = this.frame!;
     const text = (key: string, english: string) => i18n.text?.(this._root, key) ?? english;
@@ -74,11 +89,18 @@ export class ShadowView {
     setAttribute(frame, 'allow', state.allow);
     setAttribute(frame, 'referrerpolicy', state.referrerPolicy);
     setAttribute(frame, 'sandbox', state.sandbox);
-    // Heard from the first navigation on: the load event of the initial about:blank is not the embed's.
-    if (state.src && !frame.src) frame.addEventListener('load', this._onLoad);
-    // Last, so the policies above apply to the navigation it starts.
-    setAttribute(frame, 'src', state.src);
     if (!frame.isConnected) this._root.prepend(frame);
+    // Last, so the policies above apply to the navigation it starts.
+    if (state.src && !this._src) {
+      this._src = state.src;
+      // Heard from the first navigation on: the load event of the initial about:blank is not the embed's.
+      frame.addEventListener('load', this._onLoad);
+      const link = document.createElement('a');
+      link.href = state.src;
+      link.target = frame.name;
+      link.referrerPolicy = state.referrerPolicy;
+      link.click();
+    }
     // Built after the first iframe is in, so its navigation does not wait for them.
     const overlays = (this._overlays ??= {
       loading: overlay(this._root, 'loading', 'status'),

@@ -13,6 +13,7 @@ interface Recorded {
   warnings: string[];
   errors: string[];
   actions: Array<{ type: string; payload: Record<string, unknown> }>;
+  navigations: Record<string, string>;
 }
 
 type PageWindow = Window &
@@ -57,8 +58,11 @@ describe('script tags and CMS pages (built bundles)', () => {
     expect(el).to.be.instanceOf(win.customElements.get('platform-embed')!);
     await until(() => named(rec, 'platform-ready').length > 0, 'platform-ready');
 
-    const src = new URL(el.iframe!.src);
+    const src = new URL(rec.navigations[el.iframe!.name]!);
     expect(src.origin).to.equal(tenantOrigin);
+    // The session came from the page's session-url (the test server's /embed-session), and stands nowhere in the DOM.
+    expect(src.searchParams.get('session')).to.equal('fw-fixture-html');
+    expect(win.document.documentElement.outerHTML).not.to.contain('fw-fixture-html');
     expect(src.searchParams.get('f_orders.status')).to.equal('"shipped"');
     expect(src.searchParams.get('f_orders.region')).to.equal('["EU","US"]');
     expect(src.searchParams.get('timezone')).to.equal('Europe/Berlin');
@@ -79,7 +83,7 @@ describe('script tags and CMS pages (built bundles)', () => {
     const rec = win.__platform;
     await until(() => named(rec, 'platform-ready').length > 0, 'platform-ready');
     const el = win.document.getElementById('dashboard') as PlatformEmbedElement;
-    expect(new URL(el.iframe!.src).searchParams.get('f_orders.status')).to.equal('"shipped"');
+    expect(new URL(win.__platform.navigations[el.iframe!.name]!).searchParams.get('f_orders.status')).to.equal('"shipped"');
     expect((win.document.getElementById('status') as HTMLOutputElement).value).to.match(/^Ready \(signed, SDK \d/);
     await until(() => rec.actions.some((a) => a.type === 'platform:action:set-theme'), 'set-theme');
     (win.document.getElementById('dark') as HTMLButtonElement).click();
@@ -116,7 +120,7 @@ describe('script tags and CMS pages (built bundles)', () => {
     // The invalid values were never sent: the embed loads without them.
     const el = win.document.getElementById('broken') as PlatformEmbedElement;
     await until(() => named(rec, 'platform-ready').length > 0, 'platform-ready');
-    expect([...new URL(el.iframe!.src).searchParams.keys()].filter((k) => k.startsWith('f_'))).to.deep.equal([]);
+    expect([...new URL(win.__platform.navigations[el.iframe!.name]!).searchParams.keys()].filter((k) => k.startsWith('f_'))).to.deep.equal([]);
     expect(rec.actions.filter((a) => a.type === 'platform:action:set-theme')).to.deep.equal([]);
   });
 

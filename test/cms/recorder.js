@@ -2,8 +2,14 @@
 // platform-* DOM event, console warning, uncaught error and the actions the
 // tenant fixture echoes, so a test can read them from the frame afterwards.
 (() => {
-  const record = { events: [], warnings: [], errors: [], actions: [] };
+  const record = { events: [], warnings: [], errors: [], actions: [], navigations: {} };
   window.__platform = record;
+  // The element navigates its iframe with a link that targets the iframe's name: keep each URL by name.
+  const click = HTMLAnchorElement.prototype.click;
+  HTMLAnchorElement.prototype.click = function () {
+    if (this.target) record.navigations[this.target] = this.href;
+    click.call(this);
+  };
   const names = [
     'platform-ready', 'platform-view', 'platform-navigate', 'platform-dashboard-loaded', 'platform-download',
     'platform-drilldown', 'platform-ai-query', 'platform-error', 'platform-event',

@@ -119,7 +119,9 @@ describe('npm start: the demo page', () => {
     assert.equal(await page.textContent(byTestId('status-path')), '/embed/dashboard/sales-overview');
     // The iframe carries a session id, and nothing of the API key.
     const { token: apiKey } = await (await fetch(`${demo.demoUrl}/backend/admin-key`)).json();
-    const src = await page.locator('platform-embed iframe').getAttribute('src');
+    // The element navigates by name: its iframe has no src, so the session never stands in the DOM.
+    assert.equal(await page.locator('platform-embed iframe').getAttribute('src'), null);
+    const src = embedFrame().url();
     assert.match(src, /[?&]session=ses_/);
     assert.ok(!src.includes(apiKey));
   });
@@ -232,7 +234,7 @@ describe('npm start: the demo page', () => {
     await clearLog();
     await page.check(byTestId('allow-export-toggle'));
     await logged(isEvent('dashboard-loaded'), 'the embed reloads with allowExport=true');
-    assert.match(await page.locator('platform-embed iframe').getAttribute('src'), /allowExport=true/);
+    assert.match(embedFrame().url(), /allowExport=true/);
     await inFrame('download-table-orders-csv').click();
     const csv = await logged((e) => isEvent('download')(e) && e.detail.format === 'csv', 'the CSV export is logged');
     assert.equal(csv.detail.target, 'widget');
@@ -303,25 +305,24 @@ describe('npm start: the demo page', () => {
     assert.deepEqual(await axeViolations(embedFrame()), [], 'the chat surface passes axe');
   });
 
-  it('expire session: the embed reports it, the element renews the session and the viewer stays on their page', async () => {
+  it('expire the credential: the embed reports it, the element renews it in place, nothing reloads', async () => {
     await showDashboard('sales-overview', 'Sales overview');
     await page.waitForFunction(() => document.querySelector('platform-embed').ready);
-    const before = await page.locator('platform-embed iframe').getAttribute('src');
+    const frame = embedFrame();
+    const before = frame.url();
     await clearLog();
     await page.click(byTestId('action-expire'));
-    const error = await logged(isEvent('error'), 'the expired session is logged');
-    assert.deepEqual([error.detail.context, error.detail.fatal], ['auth', true]);
+    await logged(isEvent('session-expired'), 'the expired credential is logged');
     const renewal = await logged(isEvent('session-renewal'), 'the renewal is logged');
-    assert.equal(renewal.detail.attempt, 1);
-    await logged(isEvent('ready'), 'the renewed embed is ready');
+    assert.deepEqual(renewal.detail, { attempt: 1, error: null, trigger: 'expired', inPlace: true });
+    await eventually(async () => (await frame.getByTestId('session-expired').count()) === 0, 'the embed takes the new session');
     const log = (await readLog(page)).filter((e) => e.kind === 'event').map((e) => e.type);
-    assert.deepEqual(
-      log.filter((t) => ['platform-error', 'platform-session-renewal', 'platform-ready'].includes(t)).slice(0, 3),
-      ['platform-error', 'platform-session-renewal', 'platform-ready'],
-    );
-    const after = await page.locator('platform-embed iframe').getAttribute('src');
-    assert.notEqual(new URL(after).searchParams.get('session'), new URL(before).searchParams.get('session'), 'a fresh session');
-    await eventually(async () => (await inFrame('dashboard-title').textContent()) === 'Sales overview', 'the dashboard is back');
+    assert.ok(!log.includes('platform-ready'), `no reload: ${log.join(', ')}`);
+    assert.ok(!log.includes('platform-error'), `no error: ${log.join(', ')}`);
+    assert.equal(embedFrame(), frame, 'the same document');
+    assert.equal(frame.url(), before);
+    assert.equal(await page.evaluate(() => document.querySelector('platform-embed').ready), true);
+    assert.equal(await inFrame('dashboard-title').textContent(), 'Sales overview');
   });
 
   it('fail fatally: the error slot shows the embed message, and a reload recovers', async () => {

@@ -2,8 +2,8 @@
 // platform, in Chromium. The plain-HTML page runs with its own Node backend
 // (docs/hosts/html/server.mjs, which creates a session per load with
 // `generateSession`); the server-rendered page of the README's "Server
-// rendering" section runs as written (docs/hosts/server/server.mjs); the CMS markup gets the session its server would render
-// into it. The snippets name the tenant of `npm run mock`
+// rendering" section runs as written (docs/hosts/server/server.mjs); the CMS markup asks
+// its `session-url`, answered by `createSessionHandler`. The snippets name the tenant of `npm run mock`
 // (http://127.0.0.1:4100) and a CDN: the browser's requests to both are
 // answered by a mock platform on a free port and by the local dist/.
 //
@@ -15,7 +15,7 @@ import { readFile } from 'node:fs/promises';
 import { chromium } from 'playwright-core';
 import { browserPath, chromiumArgs } from '../../scripts/browsers.mjs';
 import { startMockServer } from '../../dist/testing/server.js';
-import { PlatformApiClient } from '../../dist/index.js';
+import { createSessionHandler } from '../../dist/server/index.js';
 import { eventually } from './helpers.mjs';
 
 const written = 'http://127.0.0.1:4100';
@@ -132,21 +132,40 @@ describe('README page snippets against the mock platform', () => {
     }
   });
 
-  it('docs/hosts/cms: the markup and classic script, with the session its server renders', async () => {
-    const api = new PlatformApiClient({ baseUrl: mock.url, token: mock.keys.admin });
-    const { sessionId } = await api.generateSession({ deploymentId: 42, externalId: 'grace@example.com' });
-    const markup = (await readFile('docs/hosts/cms/dashboard.html', 'utf8')).replace('SESSION_ID_FROM_YOUR_BACKEND', sessionId);
+  it('docs/hosts/cms: the markup and classic script, sessions from createSessionHandler, twice from one cached page', async () => {
+    const markup = await readFile('docs/hosts/cms/dashboard.html', 'utf8');
+    assert.doesNotMatch(markup, /\bsession="/, 'no session baked into the page');
+    const handler = createSessionHandler({
+      baseUrl: mock.url,
+      apiKey: mock.keys.admin,
+      deploymentId: 42,
+      viewer: () => ({ externalId: 'grace@example.com' }),
+    });
     const ctx = await context();
+    // One cached copy of the page, served again and again; the session route is the host's own backend.
     await ctx.route('http://localhost:4301/cms.html', (route) => route.fulfill({ contentType: 'text/html', body: `<!doctype html><title>CMS page</title>${markup}` }));
+    await ctx.route('http://localhost:4301/embed-session', async (route) => {
+      const request = route.request();
+      const answer = await handler(new Request(request.url(), { method: request.method(), headers: await request.allHeaders(), body: request.postData() ?? undefined }));
+      await route.fulfill({ status: answer.status, headers: Object.fromEntries(answer.headers), body: await answer.text() });
+    });
     const page = await ctx.newPage();
     const errors = [];
     page.on('pageerror', (e) => errors.push(e.message));
     try {
-      await page.goto('http://localhost:4301/cms.html');
-      await eventually(() => page.evaluate(() => document.getElementById('sales-dashboard').ready), 'the CMS embed is ready');
-      const frame = embedFrame(page);
-      assert.equal(new URL(frame.url()).pathname, '/embed/dashboard/sales-overview');
-      await eventually(async () => (await frame.textContent('[data-testid="dashboard-title"]')) === 'Sales overview', 'the dashboard is shown');
+      const sessions = [];
+      for (const view of [1, 2]) {
+        await page.goto('http://localhost:4301/cms.html');
+        await eventually(() => page.evaluate(() => document.getElementById('sales-dashboard').ready), `the CMS embed is ready (view ${view})`);
+        const frame = embedFrame(page);
+        assert.equal(new URL(frame.url()).pathname, '/embed/dashboard/sales-overview');
+        sessions.push(new URL(frame.url()).searchParams.get('session'));
+        await eventually(async () => (await frame.textContent('[data-testid="dashboard-title"]')) === 'Sales overview', 'the dashboard is shown');
+      }
+      assert.match(sessions[0], /^ses_/);
+      assert.notEqual(sessions[0], sessions[1], 'each view gets a fresh session');
+      const made = mock.state.requests.filter((r) => r.path === '/api/v1/embed/generate-session' && r.body?.externalId === 'grace@example.com');
+      assert.equal(made.length, 2, 'one session per view, from the handler');
       assert.deepEqual(errors, []);
     } finally {
       await ctx.close();

@@ -10,8 +10,16 @@ async function silentEmbed(attrs: Partial<PlatformEmbedElement> = {}): Promise<P
   Object.assign(el, { baseUrl: BASE, dashboard: 'silent', ...attrs });
   const container = await fixture(html`<div></div>`);
   container.append(el);
-  // `load` does not bubble, but a capturing listener on the shadow root sees the iframe's.
-  await new Promise((resolve) => el.shadowRoot!.addEventListener('load', resolve, { capture: true, once: true }));
+  // `load` does not bubble, but a capturing listener on the shadow root sees the iframe's: the fixture's
+  // (another origin, so unreadable), not the initial about:blank of the iframe before its navigation.
+  await new Promise<void>((resolve) => {
+    const root = el.shadowRoot!;
+    root.addEventListener('load', function loaded(event) {
+      if ((event.target as HTMLIFrameElement).contentDocument !== null) return;
+      root.removeEventListener('load', loaded, true);
+      resolve();
+    }, true);
+  });
   return el;
 }
 

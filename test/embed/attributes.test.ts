@@ -1,6 +1,7 @@
 import { expect, fixture, html, oneEvent } from '@open-wc/testing';
 import { PlatformEmbedElement } from '../../src/embed/platform-embed.js';
 import { BASE, PORT, TENANT, actions, readyEmbed, settle, spyConsole } from './helpers.js';
+import { frameSrc } from '../navigation-spy.js';
 
 /** Inserts `<platform-embed>` built from attribute pairs, collecting its events and warnings. */
 async function withAttributes(attrs: Record<string, string>) {
@@ -20,7 +21,7 @@ async function withAttributes(attrs: Record<string, string>) {
   return { el, errors, warnings: warn.calls };
 }
 
-const src = (el: PlatformEmbedElement) => el.iframe!.getAttribute('src');
+const src = (el: PlatformEmbedElement) => frameSrc(el.iframe);
 
 describe('<platform-embed> attributes', () => {
   it('maps every attribute to its property', async () => {

@@ -9,9 +9,10 @@ import type { PlatformEmbedElement } from '../../src/embed/platform-embed.js';
 import { EmbedError, ReadyTimeoutError, SessionError } from '../../src/embed/errors.js';
 import type { SessionRenewalDetail } from '../../src/embed/inbound.js';
 import { BASE, actions, envelope, nextReady, postFromFrame, readyEmbed, settle, connected } from './helpers.js';
+import { frameSrc } from '../navigation-spy.js';
 
 const expiredPayload = { message: 'The session has expired.', name: 'SessionExpiredError', context: 'auth', fatal: true };
-const sessionOf = (el: PlatformEmbedElement) => new URL(el.iframe!.src).searchParams.get('session');
+const sessionOf = (el: PlatformEmbedElement) => new URL(frameSrc(el.iframe)!).searchParams.get('session');
 const overlay = (el: PlatformEmbedElement, part: string) => el.shadowRoot!.querySelector<HTMLElement>(`[part="${part}"]`)!;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

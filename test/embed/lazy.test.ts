@@ -7,6 +7,7 @@ import type { PlatformEmbedElement } from '../../src/embed/platform-embed.js';
 import { ReadyTimeoutError } from '../../src/embed/errors.js';
 import { lazyWatchCount } from '../../src/embed/lazy.js';
 import { BASE, actions, nextReady, settle } from './helpers.js';
+import { frameSrc } from '../navigation-spy.js';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -53,7 +54,7 @@ describe('<platform-embed loading="lazy">', () => {
     );
     await sleep(600);
     expect(provider.calls).to.equal(0);
-    expect(el.iframe?.getAttribute('src') ?? null).to.equal(null);
+    expect(frameSrc(el.iframe)).to.equal(null);
     expect(errors).to.deep.equal([]);
     expect(settled).to.equal(false);
     expect(el.ready).to.equal(false);
@@ -64,7 +65,7 @@ describe('<platform-embed loading="lazy">', () => {
     const { el, provider } = await lazyAt(1.5);
     await el.whenReady();
     expect(provider.calls).to.equal(1);
-    expect(new URL(el.iframe!.src).searchParams.get('session')).to.equal('lazy-1');
+    expect(new URL(frameSrc(el.iframe)!).searchParams.get('session')).to.equal('lazy-1');
     expect(lazyWatchCount()).to.equal(0);
   });
 
@@ -95,7 +96,7 @@ describe('<platform-embed loading="lazy">', () => {
     const { el, provider, container } = await lazyAt(0, {}, 'display:none');
     await sleep(300);
     expect(provider.calls).to.equal(0);
-    expect(el.iframe?.getAttribute('src') ?? null).to.equal(null);
+    expect(frameSrc(el.iframe)).to.equal(null);
     const ready = nextReady(el);
     container.querySelector<HTMLElement>('.holder')!.style.display = '';
     await ready;

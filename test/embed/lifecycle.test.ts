@@ -3,6 +3,7 @@ import type { PlatformEmbedElement } from '../../src/embed/platform-embed.js';
 import { ReadyTimeoutError, SessionError } from '../../src/embed/errors.js';
 import { observerCount, routerSize } from '../../src/embed/router.js';
 import { BASE, actions, nextReady, readyEmbed, settle, connected } from './helpers.js';
+import { frameSrc } from '../navigation-spy.js';
 
 /** A promise with its resolve/reject functions outside. */
 function deferred<T>() {
@@ -15,7 +16,7 @@ function deferred<T>() {
   return { promise, resolve, reject };
 }
 
-const sessionOf = (el: PlatformEmbedElement) => new URL(el.iframe!.src).searchParams.get('session');
+const sessionOf = (el: PlatformEmbedElement) => new URL(frameSrc(el.iframe)!).searchParams.get('session');
 const visible = (el: PlatformEmbedElement, part: string) => !el.shadowRoot!.querySelector<HTMLElement>(`[part="${part}"]`)!.hidden;
 
 describe('<platform-embed> lifecycle', () => {
@@ -46,7 +47,7 @@ describe('<platform-embed> lifecycle', () => {
     expect(el.ready).to.equal(true);
     expect(visible(el, 'loading')).to.equal(false);
     // Filters are not re-sent: the new URL carries them.
-    expect(new URL(el.iframe!.src).searchParams.get('f_orders.status')).to.equal('"open"');
+    expect(new URL(frameSrc(el.iframe)!).searchParams.get('f_orders.status')).to.equal('"open"');
     expect((await actions(el)).map((a) => [a.type, a.payload])).to.deep.equal(expected);
   });
 
@@ -65,12 +66,12 @@ describe('<platform-embed> lifecycle', () => {
       expect(el.iframe).to.not.equal(frame);
       await ready;
     }
-    const url = new URL(el.iframe!.src);
+    const url = new URL(frameSrc(el.iframe)!);
     expect(url.searchParams.get('session')).to.equal('next-session');
     expect(url.searchParams.get('allowExport')).to.equal('true');
     el.dashboard = 'silent';
     await el.updateComplete;
-    expect(new URL(el.iframe!.src).pathname).to.equal('/test/fixtures/tenant/embed/dashboard/silent');
+    expect(new URL(frameSrc(el.iframe)!).pathname).to.equal('/test/fixtures/tenant/embed/dashboard/silent');
   });
 
   it('whenReady resolves at once when ready and at the next ready otherwise', async () => {

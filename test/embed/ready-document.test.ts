@@ -9,6 +9,7 @@ import { expect, fixture, html } from '@open-wc/testing';
 import type { PlatformEmbedElement } from '../../src/embed/platform-embed.js';
 import { ReadyTimeoutError } from '../../src/embed/errors.js';
 import { BASE, actions, report, settle } from './helpers.js';
+import { frameSrc } from '../navigation-spy.js';
 
 /**
  * Connects an embed of a fixture dashboard and records the order of its
@@ -117,7 +118,7 @@ describe('<platform-embed> ready follows the document in the iframe', () => {
     await el.whenReady();
     const errors: Array<Record<string, unknown>> = [];
     el.addEventListener('platform-error', (e) => errors.push((e as CustomEvent).detail));
-    const silent = el.iframe!.src.replace('/dashboard/late', '/dashboard/silent');
+    const silent = frameSrc(el.iframe)!.replace('/dashboard/late', '/dashboard/silent');
     const loaded = new Promise((resolve) => el.iframe!.addEventListener('load', resolve, { once: true }));
     command(el, { fixtureCommand: 'navigate', href: silent });
     await loaded;

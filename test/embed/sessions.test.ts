@@ -9,6 +9,7 @@
 import { expect, oneEvent } from '@open-wc/testing';
 import type { PlatformEmbedElement } from '../../src/embed/platform-embed.js';
 import { BASE, actions, eventsFor, envelope, settle, connected } from './helpers.js';
+import { onFrameNavigation } from '../navigation-spy.js';
 
 type Log = { path: string; session: string | null }[];
 const embedLog = async (): Promise<Log> => (await fetch('/__embed-log')).json();
@@ -32,24 +33,17 @@ function countingProvider(delay = 40, prefix = `s${Date.now()}`) {
 }
 
 /**
- * The sessions of the navigations the element starts (each `src` its iframes
- * get), as they start; a superseded one may be cancelled before it reaches the
- * server, but its session is spent all the same.
+ * The sessions of the navigations the element starts (each link click that
+ * targets one of its iframes), as they start; a superseded one may be
+ * cancelled before it reaches the server, but its session is spent all the same.
  */
 function startedSessions(el: PlatformEmbedElement): string[] {
   const started: string[] = [];
-  const record = (frame: Element) => {
-    const src = frame.getAttribute('src');
-    if (src) started.push(new URL(src).searchParams.get('session')!);
-  };
-  new MutationObserver((records) => {
-    for (const r of records) {
-      if (r.type === 'attributes') record(r.target as Element);
-      else for (const node of r.addedNodes) if (node instanceof HTMLIFrameElement) record(node);
-    }
-  }).observe(el.shadowRoot!, { subtree: true, childList: true, attributes: true, attributeFilter: ['src'] });
+  stops.push(onFrameNavigation(el.shadowRoot!, (href) => started.push(new URL(href).searchParams.get('session')!)));
   return started;
 }
+const stops: (() => void)[] = [];
+afterEach(() => stops.splice(0).forEach((stop) => stop()));
 
 /** Waits for the element's ready, then until the navigation log has settled. */
 async function readyAndLogged(el: PlatformEmbedElement): Promise<Log> {

@@ -12,6 +12,7 @@
 import { expect, fixture, html, oneEvent } from '@open-wc/testing';
 import type { PlatformEmbedElement } from '../../src/embed/platform-embed.js';
 import { BASE, envelope, settle } from './helpers.js';
+import { frameSrc } from '../navigation-spy.js';
 
 type Log = { path: string; session: string | null }[];
 
@@ -162,7 +163,7 @@ describe('<platform-embed> takes over server-rendered markup', () => {
     container.innerHTML = fragment;
     const el = container.querySelector('platform-embed')!;
     await oneEvent(el, 'platform-ready');
-    expect(el.iframe!.src).to.contain(`session=${session}`);
+    expect(frameSrc(el.iframe)!).to.contain(`session=${session}`);
     expect(el.shadowRoot!.querySelectorAll('iframe').length).to.equal(1);
     expect(el.querySelector('template, script')).to.equal(null);
     await until(() => seen.includes('platform:event:dashboard-loaded'), 'the embed events');
@@ -176,7 +177,7 @@ describe('<platform-embed> takes over server-rendered markup', () => {
     const el = container.querySelector('platform-embed')!;
     el.sessionProvider = async () => `fresh-${++calls}`;
     await oneEvent(el, 'platform-ready');
-    expect(el.iframe!.src).to.contain('session=fresh-1');
+    expect(frameSrc(el.iframe)!).to.contain('session=fresh-1');
     expect(el.shadowRoot!.querySelectorAll('iframe').length).to.equal(1);
     await settle();
     expect((await embedLog()).map((e) => e.session)).to.deep.equal(['fresh-1']);

@@ -97,6 +97,29 @@ describe('testing kit: MockEmbed drives the mock embed page', () => {
     if (!el.ready) await oneEvent(el, 'platform-ready');
   });
 
+  it('expire(): the element renews the credential in place, the mock marks the session used, nothing reloads', async () => {
+    const frame = el.iframe;
+    const sessionsBefore = await drive<{ sessionId: string; used: boolean }[]>('sessions');
+    const expired = oneEvent(el, 'platform-session-expired');
+    const renewal = oneEvent(el, 'platform-session-renewal');
+    await drive('expire', { index });
+    await expired;
+    expect((await renewal).detail).to.deep.equal({ attempt: 1, error: null, trigger: 'expired', inPlace: true });
+    const action = await drive<Action>('wait', { index, type: 'set-session', timeout: 5000 });
+    expect(action.payload['sessionId']).to.be.a('string');
+    // The page trades it in place: the mock then counts it as used.
+    let sessions = await drive<{ sessionId: string; used: boolean }[]>('sessions');
+    for (let i = 0; i < 50 && !sessions.find((s) => s.sessionId === action.payload['sessionId'])?.used; i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      sessions = await drive('sessions');
+    }
+    expect(sessions.length).to.equal(sessionsBefore.length + 1);
+    expect(sessions.find((s) => s.sessionId === action.payload['sessionId'])).to.deep.equal({ sessionId: action.payload['sessionId'], used: true });
+    expect(el.iframe).to.equal(frame);
+    expect(el.ready).to.equal(true);
+    expect(await connected()).to.equal(index + 1);
+  });
+
   it('a page that is gone fails a wait at once, with a message saying so', async () => {
     el.remove();
     let message = '';

@@ -7,6 +7,7 @@
 import { expect } from '@open-wc/testing';
 import type { PlatformApiClient } from '../../src/index.js';
 import type { DeploymentSettings } from '../../src/api/schemas.js';
+import { frameSrc } from '../navigation-spy.js';
 
 /** The tenant origin: same server, a real second origin. */
 export const tenantOrigin = `http://127.0.0.1:${location.port}`;
@@ -145,6 +146,6 @@ export function expectNoObjectAttributes(el: Element): void {
 
 /** A filter value as it appears in the iframe URL. */
 export function urlParam(el: FrameHost, name: string): string | null {
-  const src = el.iframe?.src;
+  const src = frameSrc(el.iframe);
   return src ? new URL(src).searchParams.get(name) : null;
 }

@@ -9,7 +9,7 @@ import { expect } from '@open-wc/testing';
 import type { FunctionComponent, RefObject } from 'react';
 import type { PlatformEmbedElement } from '../../src/index.js';
 import { checkBoundHost, EventLog, initialState, type HostHandle, type HostState } from './scenario.js';
-import { fixtureReady, until } from './helpers.js';
+import { fixtureReady, fixtureSession, until } from './helpers.js';
 
 /** What a test file brings: its React, react-dom and the snippet compiled against them. */
 export interface ReactRuntime {
@@ -133,7 +133,7 @@ export function describeReactComponents(version: 18 | 19, load: () => Promise<Re
         let inline = 0;
         for (let i = 0; i < 20; i++) {
           // What `sessionProvider={() => fetch(…)}` in a parent's render gives the element each time.
-          await handle.update({ sessionProvider: async () => `inline-${++inline}`, scheme: i % 2 ? 'dark' : 'light' });
+          await handle.update({ sessionProvider: async () => `${fixtureSession}-inline-${++inline}`, scheme: i % 2 ? 'dark' : 'light' });
         }
         await new Promise((r) => setTimeout(r, 300));
         expect(ref.current!.iframe).to.equal(frame);

@@ -20,6 +20,7 @@ import {
   until,
   urlParam,
 } from './helpers.js';
+import { frameSrc } from '../navigation-spy.js';
 
 /** What the host component receives from the test (its props / inputs). */
 export interface HostState {
@@ -108,7 +109,7 @@ export async function checkBoundHost(
     expect(admin.client).to.equal(state.client);
 
     // Attributes and properties reached the embed URL.
-    const src = new URL(embed.iframe!.src);
+    const src = new URL(frameSrc(embed.iframe)!);
     expect(src.origin).to.equal(tenantOrigin);
     expect(src.pathname).to.equal('/embed/dashboard/sales');
     expect(src.searchParams.get('session')).to.match(/^fw-fixture-session-/);

@@ -103,7 +103,7 @@ describe('Vue 3 host', () => {
     let calls = 0;
     const InlineProvider = defineComponent({
       props: { baseUrl: String, scheme: String },
-      setup: () => ({ provide: async () => `vue-inline-${++calls}` }),
+      setup: () => ({ provide: async () => `${fixtureSession}-vue-${++calls}` }),
       // `() => provide()` is a new function at every render of this template.
       template: `<platform-embed :base-url="baseUrl" dashboard="sales" :scheme="scheme" .sessionProvider="() => provide()" />`,
     });

@@ -7,6 +7,7 @@
 import { expect, fixture, fixtureCleanup, html, oneEvent, waitUntil } from '@open-wc/testing';
 import type { PlatformEmbedElement } from '../../src/embed/platform-embed.js';
 import { ActionLog, command, mountEmbed, nextLoaded, tenantBase, tenantOrigin } from './helpers/tenant.js';
+import { frameSrc } from '../navigation-spy.js';
 
 type HostError = { name: string; context: string; fatal: boolean; message: string };
 
@@ -91,7 +92,7 @@ describe('hardening: embed faults', () => {
     );
     expect(rejection?.name).to.equal('SessionError');
     expect(el.ready).to.equal(false);
-    expect(el.iframe?.getAttribute('src') ?? null).to.equal(null);
+    expect(frameSrc(el.iframe)).to.equal(null);
     await el.updateComplete;
     expect(el.shadowRoot!.querySelector('[part="error"]')!.hasAttribute('hidden')).to.equal(false);
   });
@@ -121,7 +122,7 @@ describe('hardening: embed faults', () => {
     answer('fresh-session');
     await ready;
     expect(el.ready).to.equal(true);
-    expect(new URL(el.iframe!.src).searchParams.get('session')).to.equal('fresh-session');
+    expect(new URL(frameSrc(el.iframe)!).searchParams.get('session')).to.equal('fresh-session');
   });
 
   it('moving the element in the DOM while ready reloads cleanly and dispatches each event once', async () => {
@@ -148,7 +149,7 @@ describe('hardening: embed faults', () => {
     const ready = oneEvent(el, 'platform-ready');
     el.baseUrl = newBase;
     await ready;
-    expect(new URL(el.iframe!.src).origin).to.equal(location.origin);
+    expect(new URL(frameSrc(el.iframe)!).origin).to.equal(location.origin);
     log.seen.length = 0;
     el.setColorScheme('dark');
     await el.updateComplete;
@@ -159,6 +160,6 @@ describe('hardening: embed faults', () => {
     el.baseUrl = 'http://evil.example';
     const detail = ((await error) as CustomEvent<HostError>).detail;
     expect(detail).to.include({ name: 'ConfigError', context: 'host' });
-    expect(el.iframe?.getAttribute('src') ?? null).to.equal(null);
+    expect(frameSrc(el.iframe)).to.equal(null);
   });
 });

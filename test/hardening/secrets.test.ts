@@ -23,6 +23,7 @@ import {
   typeInto,
 } from '../admin/helpers.js';
 import { ActionLog, command, tenantBase, tenantOrigin } from './helpers/tenant.js';
+import { frameSrc } from '../navigation-spy.js';
 
 const consoleMethods = ['log', 'info', 'warn', 'error', 'debug', 'trace'] as const;
 
@@ -203,7 +204,7 @@ describe('hardening: secrets never leak', () => {
       await el.whenReady();
       await command(el.iframe!.contentWindow!, tenantOrigin(), { hardening: 'ping' });
 
-      const src = el.iframe!.getAttribute('src')!;
+      const src = frameSrc(el.iframe)!;
       expect(new URL(src).searchParams.get('session')).to.equal(session);
       const attributes = allAttributeValues(el).filter((v) => v !== src);
       expect(attributes.join('\n')).to.not.include(session);

@@ -12,6 +12,7 @@ import { PlatformApiClient } from '../../src/api/index.js';
 import type { EarlyRecord } from '../../src/embed/handoff.js';
 import { renderEmbed, type RenderEmbedOptions } from '../../src/server/index.js';
 import { mockPlatform, mockRequests, mockReset } from '../api/mock-platform.js';
+import { frameSrc } from '../navigation-spy.js';
 
 const DASHBOARD = 'sales-overview';
 
@@ -197,7 +198,10 @@ describe('one source for the element and renderEmbed', () => {
     await el.updateComplete;
     try {
       const clientFrame = el.iframe!;
-      for (const name of ['src', 'title', 'allow', 'referrerpolicy', 'sandbox', 'part']) {
+      // The client navigates its iframe by name (no src attribute): the URL it went to is the server's src.
+      expect(serverFrame.getAttribute('src'), 'src').to.equal(frameSrc(clientFrame));
+      expect(clientFrame.getAttribute('src')).to.equal(null);
+      for (const name of ['title', 'allow', 'referrerpolicy', 'sandbox', 'part']) {
         expect(serverFrame.getAttribute(name), name).to.equal(clientFrame.getAttribute(name));
       }
       const elementCss = (el.constructor as unknown as { elementStyles: { cssText: string }[] }).elementStyles.map((s) => s.cssText).join('');
@@ -217,7 +221,8 @@ describe('one source for the element and renderEmbed', () => {
     document.body.append(el);
     await el.updateComplete;
     try {
-      for (const name of ['src', 'title', 'allow', 'referrerpolicy', 'sandbox']) {
+      expect(serverFrame.getAttribute('src'), 'src').to.equal(frameSrc(el.iframe));
+      for (const name of ['title', 'allow', 'referrerpolicy', 'sandbox']) {
         expect(serverFrame.getAttribute(name), name).to.equal(el.iframe!.getAttribute(name));
       }
     } finally {
