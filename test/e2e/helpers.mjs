@@ -76,8 +76,7 @@ export function readLog(page, testid = 'log-entry') {
           detail = text;
         }
         return { kind: item.dataset.kind, type: item.dataset.type, surface: item.querySelector('.entry-surface')?.textContent ?? null, detail };
-      })
-      .reverse(),
+      }),
   );
 }
 
