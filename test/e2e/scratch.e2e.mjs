@@ -15,13 +15,12 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { chromium } from 'playwright-core';
 import { browserPath, chromiumArgs } from '../../scripts/browsers.mjs';
 import { fromTarball, guideCommands } from '../guide/commands.mjs';
-import { eventually } from './helpers.mjs';
+import { eventually, freePort } from './helpers.mjs';
 
 const root = resolve('.');
 const quickStart = guideCommands(join(root, 'README.md'))['quick-start'];
@@ -33,13 +32,6 @@ let tarball;
 let browser;
 const children = new Set();
 
-async function freePort() {
-  const probe = createServer();
-  await new Promise((ok) => probe.listen(0, '127.0.0.1', ok));
-  const { port } = probe.address();
-  await new Promise((ok) => probe.close(ok));
-  return port;
-}
 
 /** Runs a printed command to its end in `cwd`; fails the test with its output otherwise. */
 function run(cwd, line) {

@@ -8,8 +8,8 @@ import { Component, CUSTOM_ELEMENTS_SCHEMA, provideZonelessChangeDetection, sign
 import { bootstrapApplication } from '@angular/platform-browser';
 import { expect } from '@open-wc/testing';
 import '../../src/embed.js';
-import { tenantOrigin, until } from './helpers.js';
-import { expectKeptAlive, LoadCounter, readyEmbed, settle } from './keep-alive.js';
+import { tenantOrigin } from './helpers.js';
+import { checkKeptAlive, checkReloads, LoadCounter } from './keep-alive.js';
 
 let counter: LoadCounter;
 
@@ -59,15 +59,7 @@ describe('Angular 21: a dashboard kept warm across tabs', () => {
     counter = new LoadCounter();
     const app = await mount(HiddenTab, 'test-keep-hidden');
     try {
-      const embed = await readyEmbed(app.find);
-      const iframe = embed.iframe;
-      await app.show(false);
-      await settle();
-      expect(embed.hidden).to.equal(true);
-      expectKeptAlive(embed, iframe, counter);
-      await app.show(true);
-      await settle();
-      expectKeptAlive(embed, iframe, counter);
+      await checkKeptAlive(app.find, counter, () => app.show(false), () => app.show(true), (embed) => expect(embed.hidden).to.equal(true));
     } finally {
       app.unmount();
       counter.dispose();
@@ -78,13 +70,7 @@ describe('Angular 21: a dashboard kept warm across tabs', () => {
     counter = new LoadCounter();
     const app = await mount(IfTab, 'test-keep-if');
     try {
-      await readyEmbed(app.find);
-      await app.show(false);
-      expect(app.find()).to.equal(null);
-      await app.show(true);
-      await readyEmbed(app.find);
-      await until(() => counter.navigations === 2, 'a second navigation');
-      expect(counter.sessions).to.equal(2);
+      await checkReloads(app.find, counter, () => app.show(false), () => app.show(true));
     } finally {
       app.unmount();
       counter.dispose();

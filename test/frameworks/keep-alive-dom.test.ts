@@ -4,11 +4,10 @@
  * removing the element and inserting it again makes a new load with a fresh
  * session. The framework recipes build on this (keep-alive-*.test.ts).
  */
-import { expect } from '@open-wc/testing';
 import '../../src/embed.js';
 import type { PlatformEmbedElement } from '../../src/index.js';
-import { tenantOrigin, until } from './helpers.js';
-import { expectKeptAlive, LoadCounter, readyEmbed, settle } from './keep-alive.js';
+import { tenantOrigin } from './helpers.js';
+import { checkKeptAlive, checkReloads, LoadCounter } from './keep-alive.js';
 
 const hides: ReadonlyArray<[string, (el: HTMLElement) => void, (el: HTMLElement) => void]> = [
   ['the hidden attribute', (el) => (el.hidden = true), (el) => (el.hidden = false)],
@@ -17,7 +16,9 @@ const hides: ReadonlyArray<[string, (el: HTMLElement) => void, (el: HTMLElement)
   ['content-visibility: hidden', (el) => el.style.setProperty('content-visibility', 'hidden'), (el) => el.style.removeProperty('content-visibility')],
 ];
 
-function mount(counter: LoadCounter, lazy: boolean): { wrapper: HTMLElement; find: () => PlatformEmbedElement | null } {
+/** A wrapper holding an embed of the tenant fixture; `dispose()` removes both and stops counting. */
+function mount(lazy: boolean) {
+  const counter = new LoadCounter();
   const wrapper = document.createElement('div');
   const embed = document.createElement('platform-embed');
   embed.setAttribute('base-url', tenantOrigin);
@@ -26,7 +27,16 @@ function mount(counter: LoadCounter, lazy: boolean): { wrapper: HTMLElement; fin
   embed.sessionProvider = counter.provider;
   wrapper.append(embed);
   document.body.append(wrapper);
-  return { wrapper, find: () => wrapper.querySelector('platform-embed') };
+  return {
+    counter,
+    wrapper,
+    embed,
+    find: () => wrapper.querySelector<PlatformEmbedElement>('platform-embed'),
+    dispose() {
+      wrapper.remove();
+      counter.dispose();
+    },
+  };
 }
 
 describe('keeping a ready embed alive while it is hidden (plain DOM)', () => {
@@ -34,21 +44,12 @@ describe('keeping a ready embed alive while it is hidden (plain DOM)', () => {
     for (const [name, hide, show] of hides) {
       for (const target of ['the element', 'its container'] as const) {
         it(`${name} on ${target}${lazy ? ', loading="lazy"' : ''}: no navigation, no session, still ready`, async () => {
-          const counter = new LoadCounter();
-          const { wrapper, find } = mount(counter, lazy);
+          const page = mount(lazy);
+          const hidden = target === 'the element' ? page.embed : page.wrapper;
           try {
-            const embed = await readyEmbed(find);
-            const iframe = embed.iframe;
-            const hidden = target === 'the element' ? embed : wrapper;
-            hide(hidden);
-            await settle();
-            expectKeptAlive(embed, iframe, counter);
-            show(hidden);
-            await settle();
-            expectKeptAlive(embed, iframe, counter);
+            await checkKeptAlive(page.find, page.counter, () => hide(hidden), () => show(hidden));
           } finally {
-            wrapper.remove();
-            counter.dispose();
+            page.dispose();
           }
         });
       }
@@ -56,18 +57,11 @@ describe('keeping a ready embed alive while it is hidden (plain DOM)', () => {
   }
 
   it('removing the element and inserting it again makes a new load with a fresh session', async () => {
-    const counter = new LoadCounter();
-    const { wrapper, find } = mount(counter, false);
+    const page = mount(false);
     try {
-      const embed = await readyEmbed(find);
-      embed.remove();
-      await settle();
-      wrapper.append(embed);
-      await until(() => counter.navigations === 2 && embed.ready, 'a second load, ready');
-      expect(counter.sessions).to.equal(2);
+      await checkReloads(page.find, page.counter, () => page.embed.remove(), () => page.wrapper.append(page.embed));
     } finally {
-      wrapper.remove();
-      counter.dispose();
+      page.dispose();
     }
   });
 });

@@ -10,8 +10,8 @@ import * as React from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import '../../src/embed.js';
-import { tenantOrigin, until } from './helpers.js';
-import { expectKeptAlive, LoadCounter, readyEmbed, settle } from './keep-alive.js';
+import { tenantOrigin } from './helpers.js';
+import { checkKeptAlive, checkReloads, LoadCounter } from './keep-alive.js';
 
 const h = React.createElement;
 
@@ -41,16 +41,9 @@ describe('React 19: a dashboard kept warm across tabs', () => {
     const app = mount((shown) => h(React.Activity, { mode: shown ? 'visible' : 'hidden', children: h(Dashboard, { provider: counter.provider }) }));
     try {
       app.show(true);
-      const embed = await readyEmbed(app.find);
-      const iframe = embed.iframe;
-      app.show(false);
-      await settle();
-      expect(getComputedStyle(embed).display, 'hidden by Activity').to.equal('none');
-      expectKeptAlive(embed, iframe, counter);
-      app.show(true);
-      await settle();
-      expect(app.find()).to.equal(embed);
-      expectKeptAlive(embed, iframe, counter);
+      await checkKeptAlive(app.find, counter, () => app.show(false), () => app.show(true), (embed) => {
+        expect(getComputedStyle(embed).display, 'hidden by Activity').to.equal('none');
+      });
     } finally {
       app.unmount();
       counter.dispose();
@@ -62,14 +55,7 @@ describe('React 19: a dashboard kept warm across tabs', () => {
     const app = mount((shown) => (shown ? h(Dashboard, { provider: counter.provider }) : null));
     try {
       app.show(true);
-      const first = await readyEmbed(app.find);
-      app.show(false);
-      expect(app.find()).to.equal(null);
-      app.show(true);
-      const second = await readyEmbed(app.find);
-      expect(second).not.to.equal(first);
-      await until(() => counter.navigations === 2, 'a second navigation');
-      expect(counter.sessions).to.equal(2);
+      await checkReloads(app.find, counter, () => app.show(false), () => app.show(true));
     } finally {
       app.unmount();
       counter.dispose();

@@ -7,8 +7,8 @@
 import { expect } from '@open-wc/testing';
 import { createApp, defineComponent, nextTick, ref } from 'vue';
 import '../../src/embed.js';
-import { tenantOrigin, until } from './helpers.js';
-import { expectKeptAlive, LoadCounter, readyEmbed, settle } from './keep-alive.js';
+import { tenantOrigin } from './helpers.js';
+import { checkKeptAlive, checkReloads, LoadCounter, readyEmbed } from './keep-alive.js';
 
 function mount(template: string, counter: LoadCounter) {
   const container = document.createElement('div');
@@ -35,77 +35,39 @@ function mount(template: string, counter: LoadCounter) {
   };
 }
 
+const embedTag = (directive: string) => `<platform-embed ${directive} :base-url="baseUrl" dashboard="sales" .sessionProvider="provider" />`;
+
+/** Mounts `template`, runs `check` with the app and its counter, and cleans up. */
+async function withApp(template: string, check: (app: ReturnType<typeof mount>, counter: LoadCounter) => Promise<void>): Promise<void> {
+  const counter = new LoadCounter();
+  const app = mount(template, counter);
+  try {
+    await check(app, counter);
+  } finally {
+    app.unmount();
+    counter.dispose();
+  }
+}
+
 describe('Vue 3: a dashboard kept warm across tabs', () => {
-  it('v-show: no navigation, no session, still ready when shown again', async () => {
-    const counter = new LoadCounter();
-    const app = mount(`<platform-embed v-show="shown" :base-url="baseUrl" dashboard="sales" .sessionProvider="provider" />`, counter);
-    try {
-      const embed = await readyEmbed(app.find);
-      const iframe = embed.iframe;
-      await app.show(false);
-      await settle();
-      expect(getComputedStyle(embed).display).to.equal('none');
-      expectKeptAlive(embed, iframe, counter);
-      await app.show(true);
-      await settle();
-      expectKeptAlive(embed, iframe, counter);
-    } finally {
-      app.unmount();
-      counter.dispose();
-    }
-  });
+  it('v-show: no navigation, no session, still ready when shown again', () =>
+    withApp(embedTag('v-show="shown"'), (app, counter) =>
+      checkKeptAlive(app.find, counter, () => app.show(false), () => app.show(true), (embed) => {
+        expect(getComputedStyle(embed).display).to.equal('none');
+      }),
+    ));
 
-  it('v-show with loading="lazy": the same', async () => {
-    const counter = new LoadCounter();
-    const app = mount(`<platform-embed v-show="shown" loading="lazy" :base-url="baseUrl" dashboard="sales" .sessionProvider="provider" />`, counter);
-    try {
-      const embed = await readyEmbed(app.find);
-      const iframe = embed.iframe;
-      await app.show(false);
-      await settle();
-      expectKeptAlive(embed, iframe, counter);
-      await app.show(true);
-      await settle();
-      expectKeptAlive(embed, iframe, counter);
-    } finally {
-      app.unmount();
-      counter.dispose();
-    }
-  });
+  it('v-show with loading="lazy": the same', () =>
+    withApp(embedTag('v-show="shown" loading="lazy"'), (app, counter) => checkKeptAlive(app.find, counter, () => app.show(false), () => app.show(true))));
 
-  it('v-if: the element is removed, and showing it again is a new load with a fresh session', async () => {
-    const counter = new LoadCounter();
-    const app = mount(`<platform-embed v-if="shown" :base-url="baseUrl" dashboard="sales" .sessionProvider="provider" />`, counter);
-    try {
-      await readyEmbed(app.find);
-      await app.show(false);
-      expect(app.find()).to.equal(null);
-      await app.show(true);
-      await readyEmbed(app.find);
-      await until(() => counter.navigations === 2, 'a second navigation');
-      expect(counter.sessions).to.equal(2);
-    } finally {
-      app.unmount();
-      counter.dispose();
-    }
-  });
+  it('v-if: the element is removed, and showing it again is a new load with a fresh session', () =>
+    withApp(embedTag('v-if="shown"'), (app, counter) => checkReloads(app.find, counter, () => app.show(false), () => app.show(true))));
 
-  it('<KeepAlive> keeps the component but takes its DOM out of the document: a new load too', async () => {
-    const counter = new LoadCounter();
-    const app = mount(`<KeepAlive><Dashboard v-if="shown" /><Other v-else /></KeepAlive>`, counter);
-    try {
+  it('<KeepAlive> keeps the component but takes its DOM out of the document: a new load too', () =>
+    withApp(`<KeepAlive><Dashboard v-if="shown" /><Other v-else /></KeepAlive>`, async (app, counter) => {
       const embed = await readyEmbed(app.find);
-      await app.show(false);
-      // The same element, kept by KeepAlive, but out of the document.
-      expect(app.find()).to.equal(null);
-      expect(embed.isConnected).to.equal(false);
-      await app.show(true);
+      await checkReloads(app.find, counter, () => app.show(false), () => app.show(true));
+      // The same element, kept by KeepAlive while it was out of the document, put back.
       expect(app.find(), 'the same element is put back').to.equal(embed);
-      await until(() => counter.navigations === 2 && embed.ready, 'a second navigation, ready');
-      expect(counter.sessions).to.equal(2);
-    } finally {
-      app.unmount();
-      counter.dispose();
-    }
-  });
+    }));
 });

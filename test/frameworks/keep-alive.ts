@@ -44,10 +44,46 @@ export const settle = (): Promise<void> => new Promise((resolve) => setTimeout(r
  * Checks that `embed`, ready with one load, was kept alive while hidden:
  * the same element and iframe, still ready, and no navigation nor session since.
  */
-export function expectKeptAlive(embed: PlatformEmbedElement, iframe: HTMLIFrameElement | null, counter: LoadCounter): void {
+function expectKeptAlive(embed: PlatformEmbedElement, iframe: HTMLIFrameElement | null, counter: LoadCounter): void {
   expect(embed.isConnected, 'still in the document').to.equal(true);
   expect(embed.ready, 'still ready').to.equal(true);
   expect(embed.iframe, 'the same iframe').to.equal(iframe);
   expect(counter.navigations, 'navigations').to.equal(1);
   expect(counter.sessions, 'sessions asked for').to.equal(1);
+}
+
+type Step = () => unknown;
+
+/**
+ * Waits for the embed `find()` to be ready, runs `hide`, then `show`, and
+ * checks after each that it was kept alive; `whileHidden` checks more while
+ * it is hidden (how it is hidden).
+ */
+export async function checkKeptAlive(find: () => Element | null, counter: LoadCounter, hide: Step, show: Step, whileHidden?: (embed: PlatformEmbedElement) => void): Promise<void> {
+  const embed = await readyEmbed(find);
+  const iframe = embed.iframe;
+  await hide();
+  await settle();
+  whileHidden?.(embed);
+  expectKeptAlive(embed, iframe, counter);
+  await show();
+  await settle();
+  expect(find(), 'the same element').to.equal(embed);
+  expectKeptAlive(embed, iframe, counter);
+}
+
+/**
+ * Waits for the embed `find()` to be ready, runs `hide` (which takes it out
+ * of the document) and `show`, and checks that a second load started with a
+ * fresh session and got ready.
+ */
+export async function checkReloads(find: () => Element | null, counter: LoadCounter, hide: Step, show: Step): Promise<void> {
+  await readyEmbed(find);
+  await hide();
+  expect(find(), 'out of the document').to.equal(null);
+  await settle();
+  await show();
+  await readyEmbed(find);
+  await until(() => counter.navigations === 2, 'a second navigation');
+  expect(counter.sessions, 'sessions asked for').to.equal(2);
 }
