@@ -14,9 +14,9 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { chromium } from 'playwright-core';
 import { browserPath, chromiumArgs } from '../../scripts/browsers.mjs';
 import { fromTarball, guideCommands } from '../guide/commands.mjs';
@@ -150,6 +150,12 @@ describe('guides in a new npm init -y project, from the packed package', () => {
     assert.equal(nextjs[0], 'npm init -y');
     assert.match(startLine, /^NEXT_TELEMETRY_DISABLED=1 npx next start$/);
     assert.ok(nextjs.some((line) => /^NEXT_TELEMETRY_DISABLED=1 npx next build$/.test(line)));
+    // Every file the customer saves is shown whole on the page (scripts/readme.mjs keeps the copies true).
+    const guide = readFileSync(join(root, 'docs/hosts/nextjs/README.md'), 'utf8');
+    for (const file of readdirSync(join(root, 'docs/hosts/nextjs/app'), { recursive: true, withFileTypes: true }).filter((e) => e.isFile())) {
+      const path = join(file.parentPath ?? file.path, file.name).slice(root.length + 1);
+      assert.ok(guide.includes(`<!-- snippet:${path} -->`), `docs/hosts/nextjs/README.md shows ${path}`);
+    }
     let mock;
     for (const [i, line] of nextjs.entries()) {
       if (i === mockIndex) {
@@ -158,13 +164,8 @@ describe('guides in a new npm init -y project, from the packed package', () => {
       }
       if (line === startLine) break;
       assert.doesNotMatch(line, longRunning, `${line} is run to its end`);
-      // The README says: save the files before `next build`.
-      if (/next build/.test(line)) {
-        for (const file of ['platform.js', 'page.jsx', 'embed-script.jsx', 'embed-session/route.js', 'react/page.jsx', 'layout.jsx']) {
-          mkdirSync(dirname(join(dir, 'app', file)), { recursive: true });
-          cpSync(join(root, 'docs/hosts/nextjs/app', file), join(dir, 'app', file));
-        }
-      }
+      // The page says: save its files (all of app/, each shown whole there) before `next build`.
+      if (/next build/.test(line)) cpSync(join(root, 'docs/hosts/nextjs/app'), join(dir, 'app'), { recursive: true });
       run(dir, line);
     }
     const port = await freePort();
