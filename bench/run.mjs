@@ -5,7 +5,8 @@
 //
 //   npm run bench                      every benchmark, full size
 //   npm run bench -- --quick           fewer rounds and cycles, for a quick look
-//   npm run bench -- --only=size,leaks a subset: size, throughput, startup, leaks, many, ttd
+//   npm run bench -- --only=size,leaks a subset: size, throughput, startup, leaks, many, ttd, lighthouse
+//                                      (lighthouse: the demo's scores; installs bench/lighthouse/ on first use)
 //   npm run bench -- --check           exit 1 when a budget is not met
 //   --rounds=N --startup-rounds=N --cycles=N --messages=N --kind=view|drilldown
 //   --drain-messages=N --drain-rounds=N   the per-kind host cost (BENCH_QUICK=1 is --quick)
@@ -20,6 +21,7 @@ import { measureSizes, printSizes } from '../scripts/size.mjs';
 import { printTable, markdownTable } from './report.mjs';
 import { startServer } from './server.mjs';
 import { runLeaks } from './suites/leaks.mjs';
+import { runLighthouse } from './suites/lighthouse.mjs';
 import { runMany } from './suites/many.mjs';
 import { runStartup } from './suites/startup.mjs';
 import { runThroughput } from './suites/throughput.mjs';
@@ -43,7 +45,7 @@ const options = {
   startupRounds: Number(value('startup-rounds', quick ? 10 : 31)),
   cycles: Number(value('cycles', quick ? 100 : 1_000)),
 };
-const only = value('only', 'size,throughput,startup,leaks,many,ttd').split(',');
+const only = value('only', 'size,throughput,startup,leaks,many,ttd,lighthouse').split(',');
 const log = (line) => console.error(`[bench] ${line}`);
 
 const results = {
@@ -130,6 +132,11 @@ let exitCode = 0;
 try {
   if (only.includes('size')) await benchSizes();
   if (only.some((name) => ['throughput', 'startup', 'leaks', 'many', 'ttd'].includes(name))) await benchBrowser();
+  if (only.includes('lighthouse')) {
+    const r = await runLighthouse({ log });
+    results.raw.lighthouse = r.raw;
+    results.budgets.push(...r.budgets);
+  }
 } catch (error) {
   log(error.stack ?? String(error));
   exitCode = 1;

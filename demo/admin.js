@@ -1,5 +1,7 @@
 // The demo's admin view: <platform-admin-panel> for deployment 42, created
-// the first time the view is opened.
+// the first time the view is opened. demo.js imports this module then, so the
+// admin bundle is loaded on this tab only (the embed-only bundle the page
+// loaded first has defined <platform-embed>; this one's guarded define skips it).
 import { registerTranslation } from '/dist/platform-embed.min.js';
 import { createLog } from './event-log.js';
 

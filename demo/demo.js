@@ -1,10 +1,11 @@
 // The demo page: one <platform-embed> driven by controls for its attributes
 // and methods, a live event log, and the admin view. It uses only the
 // package's public names (tags, attributes, properties, methods, events).
-import { languageSwitcher, mountAdminPanel } from './admin.js';
 import { createLog } from './event-log.js';
 
 const $ = (selector) => document.querySelector(selector);
+/** True from a fatal `platform-error` until the next load asks for a session or gets ready. */
+let failed = false;
 const config = await (await fetch('/backend/config')).json();
 const log = createLog($('#log'), { count: $('[data-testid="log-count"]'), onSelect: renderListener });
 
@@ -21,6 +22,9 @@ async function sessionProvider() {
   });
   if (!response.ok) throw new Error(`The demo backend could not create a session (HTTP ${response.status}).`);
   const { sessionId } = await response.json();
+  // A new load has started: an earlier fatal error no longer describes the embed.
+  failed = false;
+  renderStatus();
   // The session id itself is not logged: it is a credential for the embed.
   log.add('call', 'sessionProvider()', { fresh: true });
   return sessionId;
@@ -43,6 +47,11 @@ embed.addEventListener('platform-event', (event) => {
 // Host-side problems and renewals are not embed events: they have their own.
 embed.addEventListener('platform-error', (event) => {
   if (event.detail?.context === 'host') log.add('event', 'platform-error', event.detail);
+  // A fatal error ends the load: the status says so until the next load starts.
+  if (event.detail?.fatal) {
+    failed = true;
+    renderStatus();
+  }
 });
 embed.addEventListener('platform-session-renewal', (event) => log.add('event', 'platform-session-renewal', event.detail));
 
@@ -55,10 +64,13 @@ function renderListener(name, detail) {
 renderListener('platform-ready', { embedTenant: '', deploymentId: 0, mode: '', surface: '' });
 for (const type of ['platform-ready', 'platform-view', 'platform-navigate']) embed.addEventListener(type, renderStatus);
 
+embed.addEventListener('platform-ready', () => (failed = false));
+
 function renderStatus() {
   const pill = $('[data-testid="status-ready"]');
   pill.dataset.ready = String(embed.ready === true);
-  pill.textContent = embed.ready ? 'Ready' : 'Loading';
+  pill.dataset.state = embed.ready ? 'ready' : failed ? 'error' : 'loading';
+  pill.textContent = embed.ready ? 'Ready' : failed ? 'Error' : 'Loading';
   $('[data-testid="status-path"]').textContent = embed.currentPath ?? '—';
 }
 
@@ -205,6 +217,7 @@ navigateForm.addEventListener('submit', (event) => {
 $('[data-testid="action-refresh"]').addEventListener('click', () => call('refresh()', () => embed.refresh()));
 $('[data-testid="action-reload"]').addEventListener('click', () => {
   call('reload()', () => embed.reload());
+  failed = false;
   renderStatus();
   embed.whenReady().then(
     (info) => log.add('call', 'whenReady() resolved', info),
@@ -229,7 +242,16 @@ advanced.addEventListener('submit', (event) => {
 });
 $('[data-testid="log-clear"]').addEventListener('click', () => log.clear());
 
-// Tabs: the admin view is built the first time it is opened.
+// Tabs: the admin view, with its own bundle, is loaded the first time it is
+// opened, so the embed tab loads the embed-only bundle and nothing else.
+let admin;
+function loadAdmin() {
+  admin ??= import('./admin.js').then((module) => {
+    module.languageSwitcher($('#admin-lang'), $('#admin-host'));
+    return module;
+  });
+  return admin;
+}
 const tabs = [...document.querySelectorAll('[role="tab"]')];
 function selectTab(tab) {
   for (const t of tabs) {
@@ -238,9 +260,8 @@ function selectTab(tab) {
     t.tabIndex = selected ? 0 : -1;
     document.getElementById(t.getAttribute('aria-controls')).hidden = !selected;
   }
-  if (tab.id === 'tab-admin') void mountAdminPanel($('#admin-host'), config);
+  if (tab.id === 'tab-admin') void loadAdmin().then((module) => module.mountAdminPanel($('#admin-host'), config));
 }
-languageSwitcher($('#admin-lang'), $('#admin-host'));
 for (const tab of tabs) {
   tab.addEventListener('click', () => selectTab(tab));
   tab.addEventListener('keydown', (event) => {

@@ -1,6 +1,8 @@
 // The demo's live log: the DOM events of the element (named as a listener
-// writes them, `platform-ready`), and the calls the demo made, newest first,
-// each with its detail. Selecting an event entry calls `onSelect`.
+// writes them, `platform-ready`), and the calls the demo made, newest last,
+// each with its detail. Selecting an event entry calls `onSelect`. Entries are
+// appended in a box of fixed height and scrolled into view, so a new entry
+// never moves one already shown, nor anything around the log (no layout shift).
 
 const MAX_ENTRIES = 200;
 
@@ -64,8 +66,11 @@ export function createLog(list, { count, testid = 'log-entry', onSelect } = {}) 
         }
       });
     }
-    list.prepend(item);
-    while (list.childElementCount > MAX_ENTRIES) list.lastElementChild?.remove();
+    // Follow the newest entry only when the reader is at the end already.
+    const atEnd = list.scrollTop + list.clientHeight >= list.scrollHeight - 4;
+    list.append(item);
+    while (list.childElementCount > MAX_ENTRIES) list.firstElementChild?.remove();
+    if (atEnd) list.scrollTop = list.scrollHeight;
     if (count) count.textContent = String(total);
   }
 

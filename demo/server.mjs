@@ -10,7 +10,9 @@
 //   POST /backend/fail-embed      demo control: the embed of the last session fails fatally
 //   GET  /backend/admin-key       { token } — demo only, see below
 import { createServer } from 'node:http';
+import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PlatformApiClient } from '../dist/index.js';
@@ -34,6 +36,31 @@ function send(res, status, body, type = 'application/json; charset=utf-8') {
   res.end(typeof body === 'string' || Buffer.isBuffer(body) ? body : JSON.stringify(body));
 }
 
+/** The encoding a request accepts that the demo sends: brotli, else gzip, else none. */
+function encodingOf(req) {
+  const accepted = String(req.headers['accept-encoding'] ?? '');
+  return /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : null;
+}
+
+/**
+ * Compressed copies of the files, by encoding and content: the page's scripts
+ * and styles are most of its bytes (about 90 KiB less over the wire), and
+ * compressing a file once serves every request until it changes.
+ */
+const compressedFiles = new Map();
+function compressed(encoding, body) {
+  const key = `${encoding} ${createHash('sha1').update(body).digest('base64')}`;
+  let out = compressedFiles.get(key);
+  if (!out) {
+    out =
+      encoding === 'br'
+        ? brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 9, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length } })
+        : gzipSync(body, { level: 9 });
+    compressedFiles.set(key, out);
+  }
+  return out;
+}
+
 async function readJson(req) {
   const chunks = [];
   let size = 0;
@@ -46,14 +73,26 @@ async function readJson(req) {
   return text ? JSON.parse(text) : {};
 }
 
-async function serveFile(res, dir, name) {
+/** `transform(buffer)`, when given, rewrites the file before it is sent (the page's origins). */
+async function serveFile(req, res, dir, name, transform) {
   const ext = name.slice(name.lastIndexOf('.'));
   if (!TYPES[ext]) return send(res, 404, { error: 'not found' });
+  const file = join(dir, name);
+  let body;
   try {
-    send(res, 200, await readFile(join(dir, name)), TYPES[ext]);
+    body = await readFile(file);
   } catch {
-    send(res, 404, { error: 'not found' });
+    return send(res, 404, { error: 'not found' });
   }
+  if (transform) body = transform(body);
+  const encoding = body.length > 1024 ? encodingOf(req) : null;
+  const headers = { 'Content-Type': TYPES[ext], 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff', Vary: 'Accept-Encoding' };
+  if (encoding) {
+    body = compressed(encoding, body);
+    headers['Content-Encoding'] = encoding;
+  }
+  res.writeHead(200, headers);
+  res.end(req.method === 'HEAD' ? undefined : body);
 }
 
 /**
@@ -104,6 +143,19 @@ export async function startDemoServer({ port = 4200, host = '127.0.0.1', platfor
     send(res, answer.ok ? 200 : answer.status, answer.ok ? { done: true } : { error: 'The mock platform refused the control.' });
   }
 
+  /**
+   * The page with both origins already in its header, as demo.js would write
+   * them: text the script fills in later would move the header (a layout shift).
+   */
+  function withOrigins(html) {
+    return Buffer.from(
+      html
+        .toString('utf8')
+        .replace('<code id="host-origin"></code>', `<code id="host-origin">http://localhost:${ownPort}</code>`)
+        .replace('<code id="platform-origin"></code>', `<code id="platform-origin">${new URL(platform.url).origin}</code>`),
+    );
+  }
+
   async function handle(req, res) {
     const url = new URL(req.url ?? '/', 'http://demo.invalid');
     const path = url.pathname;
@@ -120,14 +172,14 @@ export async function startDemoServer({ port = 4200, host = '127.0.0.1', platfor
       return send(res, 404, { error: 'No such backend route.' });
     }
     if (method !== 'GET' && method !== 'HEAD') return send(res, 405, { error: 'Method not allowed.' });
-    if (path === '/' || path === '/index.html') return serveFile(res, demoDir, 'index.html');
+    if (path === '/' || path === '/index.html') return serveFile(req, res, demoDir, 'index.html', withOrigins);
     // Flat names only, so no request reaches outside demo/ and dist/ (and never server.mjs).
     const dist = /^\/dist\/([\w.-]+)$/.exec(path);
-    if (dist && !dist[1].startsWith('.')) return serveFile(res, distDir, dist[1]);
+    if (dist && !dist[1].startsWith('.')) return serveFile(req, res, distDir, dist[1]);
     const locale = /^\/dist\/locales\/([a-z]{2})\.js$/.exec(path);
-    if (locale) return serveFile(res, join(distDir, 'locales'), `${locale[1]}.js`);
+    if (locale) return serveFile(req, res, join(distDir, 'locales'), `${locale[1]}.js`);
     const asset = /^\/([\w-]+\.(?:js|css|svg))$/.exec(path);
-    if (asset) return serveFile(res, demoDir, asset[1]);
+    if (asset) return serveFile(req, res, demoDir, asset[1]);
     send(res, 404, { error: 'not found' });
   }
 

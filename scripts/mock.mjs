@@ -1,6 +1,6 @@
 // `npm run mock`: the built mock platform (dist/testing/) with the seed's fixed
 // keys and test hooks, for developing this package. Customers start the same
-// server with `npx platform-embed-mock` (random key unless given).
+// server with `npx platform-embed-mock` (the same admin key unless given).
 //
 //   node scripts/mock.mjs --port 4100 --host 127.0.0.1 [--log]   (or PORT / HOST)
 import { startMockServer } from '../dist/testing/server.js';

@@ -9,7 +9,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { extname } from 'node:path';
 
 /** The documents with generated blocks. */
-export const documents = ['README.md', 'docs/reference.md', 'docs/hosts/README.md', 'docs/sessions.md'];
+export const documents = ['README.md', 'docs/reference.md', 'docs/hosts/README.md', 'docs/sessions.md', 'docs/hosts/nextjs/README.md'];
 const manifest = JSON.parse(readFileSync('custom-elements.json', 'utf8'));
 
 const cell = (text = '') => String(text).replace(/\|/g, '\\|').replace(/\n+/g, ' ');
@@ -66,7 +66,7 @@ function elementReference(tag) {
   return out.join('\n');
 }
 
-const fence = { '.html': 'html', '.tsx': 'tsx', '.ts': 'ts', '.vue': 'vue', '.svelte': 'svelte', '.js': 'js' };
+const fence = { '.html': 'html', '.jsx': 'jsx', '.tsx': 'tsx', '.ts': 'ts', '.vue': 'vue', '.svelte': 'svelte', '.js': 'js' };
 function snippet(path) {
   const text = readFileSync(path, 'utf8').trimEnd();
   return `\`${path}\`:\n\n\`\`\`\`${fence[extname(path)] ?? ''}\n${text}\n\`\`\`\``;

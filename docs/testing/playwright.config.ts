@@ -1,6 +1,8 @@
-// Playwright Test configuration for the examples. Our CI runs them with the
-// system's Chromium (CHROMIUM_PATH, CHROMIUM_ARGS); without those variables
-// Playwright uses the browser it installed.
+// Playwright Test configuration for the examples. CHROMIUM_PATH points at a
+// Chromium already on the machine (e.g. /usr/bin/chromium), so nothing is
+// downloaded; CHROMIUM_ARGS adds flags, separated by spaces. Without
+// CHROMIUM_PATH, Playwright uses the browser `npx playwright install chromium`
+// downloaded.
 import { defineConfig } from '@playwright/test';
 
 const executablePath = process.env.CHROMIUM_PATH;

@@ -1,7 +1,7 @@
 // What the mock prints when it starts from a shell: where it is, what it
 // holds, and a generate-session request to paste, which works as printed.
 import { DASHBOARDS, DEPLOYMENT_ID, WORKBOOKS } from './embed/data.js';
-import type { ApiKeys } from './state.js';
+import { apiKeys, type ApiKeys } from './state.js';
 
 /** The generate-session request a backend makes, as a curl command. */
 export function sessionCurl(url: string, apiKey: string): string {
@@ -15,15 +15,19 @@ const dashboardLines = (url: string) =>
 
 /** `npx platform-embed-mock`: the mock as a customer starts it. */
 export function kitBanner({ url, apiKey, deployments }: { url: string; apiKey: string; deployments: readonly number[] }): string {
+  const fixed = apiKey === apiKeys.admin ? "the documented local key; --api-key KEY to choose another" : 'given with --api-key';
   return `Mock platform listening on ${url}
 
-API key:      ${apiKey}   (send as "Authorization: Bearer <key>")
+API key:      ${apiKey}   (${fixed}; send as "Authorization: Bearer <key>")
 Deployments:  ${deployments.join(', ')}
 Dashboards (deployment ${DEPLOYMENT_ID}):
 ${dashboardLines(url).join('\n')}
 
 A session for <platform-embed> (single-use, valid for 5 minutes; your backend makes this call):
   ${sessionCurl(url, apiKey)}
+
+Run a backend snippet of the README against it (they default to these two values):
+  PLATFORM_URL=${url} PLATFORM_API_KEY=${apiKey} node server.mjs
 
 Press Ctrl-C to stop.`;
 }

@@ -3,12 +3,16 @@
 // kit's mock platform from a shell, until Ctrl-C or SIGTERM.
 import { kitBanner } from './banner.js';
 import { startMockPlatform, type MockPlatformOptions } from './index.js';
+import { apiKeys } from './state.js';
 
 const usage = 'Usage: platform-embed-mock [--port 4100] [--host 127.0.0.1] [--api-key KEY]';
 
 /** The options given on the command line; exits with status 2 on a bad one. */
 function parseArgs(argv: string[]): MockPlatformOptions {
-  const options: MockPlatformOptions = { port: 4100 };
+  // The documented local key by default, so the README's backend snippets,
+  // which fall back to it, run against this mock as written. A test that
+  // starts the mock from code still gets a random key (startMockPlatform).
+  const options: MockPlatformOptions = { port: 4100, apiKey: apiKeys.admin };
   const bad = (message: string): never => {
     console.error(`${message}\n${usage}`);
     process.exit(2);

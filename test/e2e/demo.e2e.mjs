@@ -83,11 +83,61 @@ describe('npm start: the demo page', () => {
     const config = await (await fetch(`${demo.demoUrl}/backend/config`)).json();
     assert.equal(config.platformUrl, demo.platformUrl);
     const html = await (await fetch(demo.demoUrl)).text();
-    assert.match(html, /<script type="module" src="\/dist\/platform-embed\.min\.js"><\/script>/);
+    assert.match(html, /<script type="module" src="\/dist\/platform-embed-embed\.min\.js"><\/script>/);
+    assert.match(html, /<meta name="description" content="[^"]{50,160}"/);
     const bundle = await fetch(`${demo.demoUrl}/dist/platform-embed.min.js`);
     assert.equal(bundle.status, 200);
     assert.match(bundle.headers.get('content-type'), /javascript/);
     assert.equal((await fetch(`${demo.demoUrl}/server.mjs`)).status, 404, 'the demo server does not serve its own source');
+  });
+
+  it('sends its page, scripts and styles compressed to a browser that accepts it', async () => {
+    const { request } = await import('node:http');
+    /** The status and headers of a GET with `accept-encoding`. */
+    const head = (path, encoding) =>
+      new Promise((resolve, reject) => {
+        const req = request(`${demo.demoUrl}${path}`, { headers: { 'accept-encoding': encoding } }, (res) => {
+          res.resume();
+          resolve({ status: res.statusCode, encoding: res.headers['content-encoding'] ?? null, vary: res.headers.vary });
+        });
+        req.on('error', reject);
+        req.end();
+      });
+    for (const path of ['/', '/demo.css', '/demo.js', '/dist/platform-embed-embed.min.js', '/dist/platform-embed.min.js']) {
+      assert.deepEqual(await head(path, 'gzip, deflate, br'), { status: 200, encoding: 'br', vary: 'Accept-Encoding' }, path);
+      assert.deepEqual(await head(path, 'gzip'), { status: 200, encoding: 'gzip', vary: 'Accept-Encoding' }, path);
+      assert.equal((await head(path, 'identity')).encoding, null, path);
+    }
+    // Decoded, it is the file itself.
+    const served = await (await fetch(`${demo.demoUrl}/dist/platform-embed-embed.min.js`)).text();
+    const { readFile } = await import('node:fs/promises');
+    assert.equal(served, await readFile('dist/platform-embed-embed.min.js', 'utf8'));
+  });
+
+  it('the embed tab loads the embed-only bundle, shifts nothing, and the admin bundle only comes with its tab', async () => {
+    const fresh = await browser.newPage({ viewport: { width: 1350, height: 940 } });
+    try {
+      const scripts = [];
+      fresh.on('request', (r) => r.resourceType() === 'script' && scripts.push(new URL(r.url()).pathname));
+      // Layout shifts from the first paint on, as Lighthouse counts them (none within 500 ms of an input).
+      await fresh.addInitScript(() => {
+        window.__shifts = [];
+        new PerformanceObserver((list) => {
+          for (const e of list.getEntries()) if (!e.hadRecentInput) window.__shifts.push({ value: e.value, sources: e.sources.map((s) => (s.node?.nodeName ?? '?') + (s.node?.className ? '.' + s.node.className : '')) });
+        }).observe({ type: 'layout-shift', buffered: true });
+      });
+      await fresh.goto(demo.demoUrl);
+      await eventually(async () => (await fresh.$$eval('[data-testid="log-entry"]', (items) => items.map((i) => i.dataset.type))).includes('platform-dashboard-loaded'), 'the dashboard is loaded');
+      await fresh.waitForTimeout(500);
+      assert.deepEqual(await fresh.evaluate(() => window.__shifts), [], 'no layout shift while the embed tab loads and logs');
+      assert.ok(scripts.includes('/dist/platform-embed-embed.min.js'));
+      assert.ok(!scripts.includes('/dist/platform-embed.min.js') && !scripts.includes('/admin.js'), `embed tab scripts: ${scripts.join(', ')}`);
+      await fresh.click(byTestId('tab-admin'));
+      await fresh.locator('platform-admin-panel #field-name').waitFor();
+      assert.ok(scripts.includes('/admin.js') && scripts.includes('/dist/platform-embed.min.js'), 'the admin tab loads its bundle');
+    } finally {
+      await fresh.close();
+    }
   });
 
   it('the backend hands out sessions, never the API key, and only to its own page', async () => {
@@ -334,8 +384,10 @@ describe('npm start: the demo page', () => {
     await slot.waitFor({ state: 'visible' });
     assert.match(await slot.textContent(), /could not be rendered/);
     assert.equal(await page.getAttribute(byTestId('status-ready'), 'data-ready'), 'false');
+    await eventually(async () => (await page.textContent(byTestId('status-ready'))) === 'Error', 'the status pill says Error');
     await page.click(byTestId('action-reload'));
     await logged(isEvent('ready'), 'reload recovers');
+    await eventually(async () => (await page.textContent(byTestId('status-ready'))) === 'Ready', 'the status pill says Ready again');
     await slot.waitFor({ state: 'hidden' });
   });
 
@@ -344,6 +396,8 @@ describe('npm start: the demo page', () => {
     await ready.click();
     const code = await page.textContent(byTestId('listener-code'));
     assert.match(code, /embed\.addEventListener\('platform-ready', \(event\) => \{/);
+    // Long lines wrap: nothing of the code is hidden past the box's right edge.
+    assert.equal(await page.$eval(byTestId('listener-code'), (pre) => pre.scrollWidth - pre.clientWidth), 0, 'the listener code fits its box');
     assert.match(code, /const \{ embedTenant, deploymentId, mode, surface/);
   });
 

@@ -1,6 +1,7 @@
 // Helpers of the end-to-end tests: start the demo as `npm start` does, wait
 // for conditions, read the demo's event log.
 import { spawn } from 'node:child_process';
+import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -76,10 +77,18 @@ export function readLog(page, testid = 'log-entry') {
           detail = text;
         }
         return { kind: item.dataset.kind, type: item.dataset.type, surface: item.querySelector('.entry-surface')?.textContent ?? null, detail };
-      })
-      .reverse(),
+      }),
   );
 }
 
 /** Spaces as ICU prints them (NBSP, narrow NBSP) made plain, so browser and Node formats compare. */
 export const plain = (text) => String(text).replace(/[\s\u00a0\u202f]+/g, ' ').trim();
+
+/** A TCP port free on 127.0.0.1 right now. */
+export async function freePort() {
+  const probe = createServer();
+  await new Promise((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address();
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}

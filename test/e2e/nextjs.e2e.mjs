@@ -12,12 +12,11 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { browserPath, chromiumArgs } from '../../scripts/browsers.mjs';
 import { startMockServer } from '../../dist/testing/server.js';
-import { eventually } from './helpers.mjs';
+import { eventually, freePort } from './helpers.mjs';
 
 const app = fileURLToPath(new URL('../../docs/hosts/nextjs/', import.meta.url));
 const next = [fileURLToPath(new URL('node_modules/next/dist/bin/next', `file://${app}`))];
@@ -28,13 +27,6 @@ let server;
 let browser;
 let output = '';
 
-async function freePort() {
-  const probe = createServer();
-  await new Promise((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address();
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
 
 /** The embed navigations the mock saw for `session`. */
 const navigations = (session) => mock.state.requests.filter((r) => r.method === 'GET' && r.path.startsWith('/embed/') && r.query.session === session);

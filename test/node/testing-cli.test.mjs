@@ -64,3 +64,24 @@ test('a taken port and an unknown argument are errors that say so', { timeout: 3
     server.close();
   }
 });
+
+test('without --api-key it takes the documented local key, and prints the env line the snippets read', { timeout: 30_000 }, async () => {
+  const { child, banner, exited } = start(['--port', '0']);
+  try {
+    const text = await banner;
+    const url = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(text)[1];
+    assert.match(text, /API key:\s+mock-key-acme-admin-7f3c9a2e\s+\(the documented local key/);
+    assert.ok(text.includes(`PLATFORM_URL=${url} PLATFORM_API_KEY=mock-key-acme-admin-7f3c9a2e node server.mjs`), text);
+    // The key reaches deployment 42, the one every snippet names.
+    const response = await fetch(`${url}/api/v1/embed/generate-session`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer mock-key-acme-admin-7f3c9a2e', 'content-type': 'application/json' },
+      body: JSON.stringify({ deploymentId: 42, externalId: 'ada@example.com' }),
+    });
+    assert.equal(response.status, 200);
+    assert.match((await response.json()).sessionId, /^ses_/);
+  } finally {
+    child.kill('SIGTERM');
+    await exited;
+  }
+});

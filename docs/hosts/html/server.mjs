@@ -1,13 +1,14 @@
 // A host app's backend in plain Node (>= 20): it serves the page beside it and
-// creates one embed session per load. Runs against `npm run mock` as written;
-// for the real platform, set PLATFORM_URL and PLATFORM_API_KEY.
+// creates one embed session per load. Runs as written against the packaged
+// mock (`npx platform-embed-mock`: port 4100, local key below); for the real
+// platform, set PLATFORM_URL and PLATFORM_API_KEY.
 import { createServer } from 'node:http';
 import { readFile } from 'node:fs/promises';
 import { PlatformApiClient } from 'platform-embed';
 
 const platform = new PlatformApiClient({
   baseUrl: process.env.PLATFORM_URL ?? 'http://127.0.0.1:4100',
-  token: process.env.PLATFORM_API_KEY ?? 'mock-key-acme-admin-7f3c9a2e', // the mock's admin key
+  token: process.env.PLATFORM_API_KEY ?? 'mock-key-acme-admin-7f3c9a2e', // the mock's documented local key
 });
 const files = {
   '/': [new URL('./index.html', import.meta.url), 'text/html'],

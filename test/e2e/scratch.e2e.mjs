@@ -1,0 +1,187 @@
+// The guides as a new customer follows them: each in a new project made by
+// `npm init -y`, the package installed from the packed tarball (`npm pack`)
+// in place of the registry's, and the commands each guide prints, read from
+// its markdown (`<!-- commands: NAME -->` blocks), so guide and test cannot
+// drift. Runs the README's quick start (docs/hosts/html/server.mjs and its
+// page) and the Next.js page (docs/hosts/nextjs/); the testing guide has its
+// own suite (test/guide/). The one other change: the servers get free ports
+// (`--port 0` for the mock, `PORT`, and the `PLATFORM_URL` the mock's banner
+// prints), so a mock or app already running on this machine cannot answer
+// instead. The API key is never passed: the snippets' fallback must be the
+// key the packaged mock takes by default.
+//
+//   npm run build && node --test test/e2e/scratch.e2e.mjs
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn, spawnSync } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { chromium } from 'playwright-core';
+import { browserPath, chromiumArgs } from '../../scripts/browsers.mjs';
+import { fromTarball, guideCommands } from '../guide/commands.mjs';
+import { eventually, freePort } from './helpers.mjs';
+
+const root = resolve('.');
+const quickStart = guideCommands(join(root, 'README.md'))['quick-start'];
+const nextjs = guideCommands(join(root, 'docs/hosts/nextjs/README.md')).nextjs;
+const longRunning = /^(NEXT_TELEMETRY_DISABLED=1 )?(npx platform-embed-mock|node server\.mjs|npx next start)\b/;
+
+let work;
+let tarball;
+let browser;
+const children = new Set();
+
+
+/** Runs a printed command to its end in `cwd`; fails the test with its output otherwise. */
+function run(cwd, line) {
+  const { NODE_TEST_CONTEXT, ...env } = process.env;
+  const result = spawnSync('sh', ['-c', fromTarball(line, tarball)], { cwd, env, encoding: 'utf8', timeout: 300_000 });
+  const output = `${result.stdout ?? ''}${result.stderr ?? ''}`;
+  assert.equal(result.status, 0, `${line} failed:\n${output.slice(-4000)}`);
+  return output;
+}
+
+/** Starts a printed long-running command; resolves with the first match of `ready` in its output. */
+function start(cwd, line, env, ready) {
+  const { NODE_TEST_CONTEXT, ...inherited } = process.env;
+  // Its own process group, so the whole tree (sh, npx, node) stops at the end.
+  const child = spawn('sh', ['-c', line], { cwd, env: { ...inherited, ...env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  children.add(child);
+  let output = '';
+  return new Promise((ok, fail) => {
+    const timer = setTimeout(() => fail(new Error(`${line}: not ready within 120 s:\n${output.slice(-3000)}`)), 120_000);
+    const read = (chunk) => {
+      output += chunk;
+      const match = ready.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        ok({ match, output: () => output });
+      }
+    };
+    child.stdout.on('data', read);
+    child.stderr.on('data', (chunk) => (output += chunk));
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      fail(new Error(`${line} exited with ${code}:\n${output.slice(-3000)}`));
+    });
+  });
+}
+
+/** The printed mock command on a free port; resolves with its URL and the env line its banner prints. */
+async function startMock(cwd, line) {
+  assert.match(line, /^npx platform-embed-mock\b/);
+  const mock = await start(cwd, line.replace(/^npx platform-embed-mock/, 'npx platform-embed-mock --port 0'), {}, /^\s*PLATFORM_URL=(\S+) PLATFORM_API_KEY=(\S+) node server\.mjs$/m);
+  const [, url, key] = mock.match;
+  assert.equal(key, 'mock-key-acme-admin-7f3c9a2e', 'the packaged mock takes the documented local key');
+  return { url, output: mock.output };
+}
+
+/** A new folder holding only what a customer's would: nothing. */
+function project(name) {
+  const dir = join(work, name);
+  mkdirSync(dir);
+  return dir;
+}
+
+before(async () => {
+  work = mkdtempSync(join(tmpdir(), 'platform-embed-scratch-'));
+  const packed = JSON.parse(spawnSync('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', work], { cwd: root, encoding: 'utf8' }).stdout)[0].filename;
+  tarball = join(work, packed);
+  browser = await chromium.launch({ executablePath: browserPath('chromium'), args: chromiumArgs, headless: true });
+});
+
+after(async () => {
+  await browser?.close();
+  for (const child of children) {
+    try {
+      process.kill(-child.pid, 'SIGTERM');
+    } catch {
+      // Already gone.
+    }
+  }
+  rmSync(work, { recursive: true, force: true });
+});
+
+describe('guides in a new npm init -y project, from the packed package', () => {
+  it('README quick start: the mock, server.mjs and index.html as printed, a dashboard in the browser', async () => {
+    const dir = project('quick-start');
+    const [install, mockLine, serverLine, ...rest] = quickStart;
+    assert.deepEqual(rest, []);
+    assert.equal(install, 'npm install platform-embed');
+    // The quick start assumes a folder with a package.json, as every guide does after `npm init -y`.
+    run(dir, 'npm init -y');
+    run(dir, install);
+    const mock = await startMock(dir, mockLine);
+    // The two files the quick start says to save beside server.mjs, from the README, as printed.
+    const readme = readFileSync(join(root, 'README.md'), 'utf8');
+    for (const file of ['server.mjs', 'index.html']) {
+      const quoted = new RegExp(`<!-- snippet:docs/hosts/html/${file.replace('.', '\\.')} -->\\n\`[^\`]+\`:\\n\\n\`\`\`\`\\w*\\n([\\s\\S]*?)\\n\`\`\`\``).exec(readme);
+      assert.ok(quoted, `the README quotes ${file}`);
+      cpSync(join(root, 'docs/hosts/html', file), join(dir, file));
+      assert.equal(readFileSync(join(dir, file), 'utf8').trimEnd(), quoted[1]);
+    }
+    assert.match(serverLine, /^node server\.mjs\b/);
+    const app = await start(dir, serverLine, { PORT: '0', PLATFORM_URL: mock.url }, /^(http:\/\/localhost:\d+\/)$/m);
+    const ctx = await browser.newContext();
+    try {
+      const page = await ctx.newPage();
+      // The page names the mock's default address; the browser's requests to it go to this mock.
+      await ctx.route('http://127.0.0.1:4100/**', async (route) => {
+        if (new URL(route.request().url()).pathname === '/mock-embed/control') return route.abort();
+        await route.fulfill({ response: await route.fetch({ url: route.request().url().replace('http://127.0.0.1:4100', mock.url) }) });
+      });
+      await page.goto(app.match[1]);
+      const status = () => page.evaluate(() => document.getElementById('status').value);
+      await eventually(async () => /^Ready \(signed, SDK /.test(await status()), 'the page says Ready');
+      const frame = page.frames().find((f) => f.url().startsWith('http://127.0.0.1:4100/embed/dashboard/sales-overview'));
+      assert.ok(frame, 'the dashboard is in the page');
+      await eventually(async () => (await frame.textContent('[data-testid="dashboard-title"]')) === 'Sales overview', 'the dashboard is shown');
+      assert.doesNotMatch(app.output(), /failed|mock-key/);
+    } finally {
+      await ctx.close();
+    }
+  });
+
+  it('Next.js page: npm init -y, the install, next build and next start as printed, both pages ready', async () => {
+    const dir = project('nextjs');
+    const mockIndex = nextjs.findIndex((line) => /^npx platform-embed-mock\b/.test(line));
+    const startLine = nextjs.at(-1);
+    assert.equal(nextjs[0], 'npm init -y');
+    assert.match(startLine, /^NEXT_TELEMETRY_DISABLED=1 npx next start$/);
+    assert.ok(nextjs.some((line) => /^NEXT_TELEMETRY_DISABLED=1 npx next build$/.test(line)));
+    // Every file the customer saves is shown whole on the page (scripts/readme.mjs keeps the copies true).
+    const guide = readFileSync(join(root, 'docs/hosts/nextjs/README.md'), 'utf8');
+    for (const file of readdirSync(join(root, 'docs/hosts/nextjs/app'), { recursive: true, withFileTypes: true }).filter((e) => e.isFile())) {
+      const path = join(file.parentPath ?? file.path, file.name).slice(root.length + 1);
+      assert.ok(guide.includes(`<!-- snippet:${path} -->`), `docs/hosts/nextjs/README.md shows ${path}`);
+    }
+    let mock;
+    for (const [i, line] of nextjs.entries()) {
+      if (i === mockIndex) {
+        mock = await startMock(dir, line);
+        continue;
+      }
+      if (line === startLine) break;
+      assert.doesNotMatch(line, longRunning, `${line} is run to its end`);
+      // The page says: save its files (all of app/, each shown whole there) before `next build`.
+      if (/next build/.test(line)) cpSync(join(root, 'docs/hosts/nextjs/app'), join(dir, 'app'), { recursive: true });
+      run(dir, line);
+    }
+    const port = await freePort();
+    await start(dir, startLine, { PORT: String(port), PLATFORM_URL: mock.url }, /Ready in|started server/i);
+    const ctx = await browser.newContext();
+    try {
+      const page = await ctx.newPage();
+      const errors = [];
+      page.on('pageerror', (e) => errors.push(e.message));
+      for (const [path, id] of [['/', 'dashboard'], ['/react', 'react-dashboard']]) {
+        await page.goto(`http://localhost:${port}${path}`);
+        await eventually(() => page.evaluate((id) => document.getElementById(id)?.ready === true, id), `${path}: the embed is ready`);
+      }
+      assert.deepEqual(errors, []);
+    } finally {
+      await ctx.close();
+    }
+  });
+});
