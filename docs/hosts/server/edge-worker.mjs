@@ -12,7 +12,7 @@
 // Secrets come from the environment: `node:process` works in Deno, Bun and in
 // Cloudflare Workers with the `nodejs_compat` flag (set PLATFORM_API_KEY as a
 // secret there). Deno imports the package as `npm:platform-embed/server`.
-// Runs against `npm run mock` as written.
+// Runs against `npx platform-embed-mock` as written.
 import process from 'node:process';
 import { createSessionHandler } from 'platform-embed/server';
 

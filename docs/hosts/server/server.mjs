@@ -1,6 +1,6 @@
 // A page rendered on the server with the dashboard already in it, in plain
 // Node (>= 20): the embed starts loading while the browser parses the HTML,
-// and shows even before (or without) the script. Runs against `npm run mock`
+// and shows even before (or without) the script. Runs against `npx platform-embed-mock`
 // as written; for the real platform, set PLATFORM_URL and PLATFORM_API_KEY.
 import { createServer } from 'node:http';
 import { readFile } from 'node:fs/promises';

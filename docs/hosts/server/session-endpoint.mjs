@@ -5,7 +5,7 @@
 // `npm install @hono/node-server` (npm adds its peer, hono). Any other
 // Fetch-to-Node adapter works the same way.
 //
-// Runs against `npm run mock` as written; for the real platform, set
+// Runs against `npx platform-embed-mock` as written; for the real platform, set
 // PLATFORM_URL and PLATFORM_API_KEY.
 import { createServer } from 'node:http';
 import { readFile } from 'node:fs/promises';
