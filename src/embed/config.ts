@@ -8,7 +8,7 @@ import { colorSchemes, type ColorScheme, type EmbedTheme } from '../protocol/cat
 import { isPlainObject } from '../schema.js';
 import { buildAction } from '../protocol/envelope.js';
 import { localeProblem, timeZoneProblem, viewerLocale, viewerTimeZone } from '../protocol/values.js';
-import { checkSessionUrl } from './session-url.js';
+import { sessionUrlProblem } from './session-url.js';
 import { checkFilters, embedPathProblem, parseBaseUrl, type Checked, type TenantBase } from './url.js';
 
 /** The default `ready-timeout`, in milliseconds. */
@@ -62,6 +62,9 @@ export const checkScheme = oneOf(colorSchemes);
 
 /** `loading`: `eager` (default) or `lazy`. */
 export const checkLoading = oneOf(['eager', 'lazy'] as const, true);
+
+/** `session-url`: a URL of the host's backend, relative to the document, `http:` or `https:`. */
+export const checkSessionUrl = stringOf(sessionUrlProblem);
 
 /** `session-renewal`: `auto` (default) or `off`. */
 export const checkSessionRenewal = oneOf(['auto', 'off'] as const, true);

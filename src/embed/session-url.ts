@@ -6,28 +6,23 @@
  * never the answer's body (it may hold anything the backend put there).
  */
 import { SessionError } from './errors.js';
-import type { Checked } from './url.js';
 
 /**
- * Checks a `session-url` value: a URL, relative to the document (or, with no
- * document, to a placeholder origin), with an `http:` or `https:` scheme.
- * The value is the resolved URL.
+ * Why a `session-url` value is refused: not a URL (resolved against the
+ * document, or with no document against a placeholder origin), or a scheme
+ * other than `http:` and `https:`. `null` when it is fine.
  */
-export function checkSessionUrl(raw: unknown): Checked<string | undefined> {
-  if (raw === undefined || raw === null || raw === '') return { ok: true, value: undefined };
-  if (typeof raw !== 'string') return { ok: false, reason: 'must be a string' };
-  let url: URL;
+export function sessionUrlProblem(value: string): string | null {
   try {
-    url = new URL(raw, globalThis.document?.baseURI ?? 'https://host.invalid/');
+    return /^https?:$/.test(new URL(value, globalThis.document?.baseURI ?? 'https://host.invalid/').protocol) ? null : 'must be an http: or https: URL';
   } catch {
-    return { ok: false, reason: 'is not a URL' };
+    return 'is not a URL';
   }
-  return /^https?:$/.test(url.protocol) ? { ok: true, value: url.href } : { ok: false, reason: 'must be an http: or https: URL' };
 }
 
-/** Asks `url` for a session to load `wanted` (`{ dashboard }` or `{ path }`). */
+/** Asks `url` (relative to the document) for a session to load `wanted` (`{ dashboard }` or `{ path }`). */
 export async function fetchSession(url: string, wanted: { dashboard: string } | { path: string }): Promise<string> {
-  const fail = (what: string, cause?: unknown) => new SessionError(`session-url ${new URL(url).pathname} ${what}.`, { cause });
+  const fail = (what: string, cause?: unknown) => new SessionError(`session-url ${new URL(url, document.baseURI).pathname} ${what}.`, { cause });
   let response: Response;
   try {
     response = await fetch(url, {

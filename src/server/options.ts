@@ -7,7 +7,6 @@
 import type { ColorScheme } from '../protocol/catalog.js';
 import { isPlainObject } from '../schema.js';
 import * as config from '../embed/config.js';
-import { checkSessionUrl } from '../embed/session-url.js';
 import { checkFilters, type Checked, type TenantBase } from '../embed/url.js';
 
 /** Options of `renderEmbed`; each is the element's attribute or property of that name. */
@@ -134,7 +133,7 @@ export function checkOptions(input: unknown): CheckedOptions {
     allow: optionalString(options, 'allow'),
     referrerPolicy: optionalString(options, 'referrerPolicy'),
     // Written as given: the viewer's browser resolves a relative URL against the page.
-    sessionUrl: take('sessionUrl', checkSessionUrl(options.sessionUrl)) && (options.sessionUrl as string),
+    sessionUrl: take('sessionUrl', config.checkSessionUrl(options.sessionUrl)),
     sessionRenewal: options.sessionRenewal === undefined ? undefined : take('sessionRenewal', config.checkSessionRenewal(options.sessionRenewal)),
     nonce: optionalString(options, 'nonce') || (options.nonce === '' ? refuse('nonce', 'must not be empty') : undefined),
     attributes: checkAttributes(options.attributes),
