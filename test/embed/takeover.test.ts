@@ -170,6 +170,27 @@ describe('<platform-embed> takes over server-rendered markup', () => {
     expect((await embedLog()).map((e) => e.session)).to.deep.equal([session]);
   });
 
+  it('with sessionUrl: the takeover asks nothing, and reload() and renewals ask the session-url, with no script of the page', async () => {
+    await fetch('/__session-url-log?clear');
+    const { session, options } = pageOptions({ sessionUrl: '/__session-url/ok' });
+    const markup = await (await fetch(`/__server/page?options=${encodeURIComponent(JSON.stringify(options))}`)).text();
+    const fragment = markup.slice(markup.indexOf('<platform-embed'), markup.indexOf('</platform-embed>') + '</platform-embed>'.length);
+    const container = await fixture<HTMLDivElement>(html`<div></div>`);
+    container.innerHTML = fragment;
+    const el = container.querySelector('platform-embed')!;
+    await oneEvent(el, 'platform-ready');
+    const asked = async () => ((await (await fetch('/__session-url-log')).json()) as unknown[]).length;
+    expect(await asked()).to.equal(0);
+    const ready = oneEvent(el, 'platform-ready');
+    el.reload();
+    await ready;
+    expect(await asked()).to.equal(1);
+    const log = (await embedLog()).map((e) => e.session);
+    expect(log[0]).to.equal(session);
+    expect(log[1]).to.match(/^url-\d+$/);
+    expect(log.length).to.equal(2);
+  });
+
   it('markup whose iframe is not on the tenant origin is not taken over', async () => {
     const container = await fixture<HTMLDivElement>(html`<div></div>`);
     let calls = 0;

@@ -95,19 +95,24 @@ test('every option lands where the element reads it', () => {
       frameTitle: 'Sales',
       allow: 'fullscreen',
       referrerPolicy: 'no-referrer',
+      sessionUrl: '/embed-session?tenant=acme&x="y"',
+      sessionRenewal: 'off',
       nonce: 'r4nd0m',
       attributes: { id: 'sales', class: 'wide', style: '--platform-embed-height:400px', title: 'Sales board', 'data-test': 'x', 'aria-label': 'Sales' },
     }),
   );
   assert.deepEqual(host.attrs.map((a) => a.name), [
     'base-url', 'path', 'scheme', 'locale', 'timezone', 'filters', 'allow-export', 'sandbox', 'frame-title', 'allow',
-    'referrer-policy', 'id', 'class', 'style', 'title', 'data-test', 'aria-label', 'server-rendered',
+    'referrer-policy', 'session-url', 'session-renewal', 'id', 'class', 'style', 'title', 'data-test', 'aria-label', 'server-rendered',
   ]);
   const a = attrs(host);
   assert.equal(a['base-url'], 'https://acme.platform.example/bi/');
   assert.deepEqual(JSON.parse(a.filters), { 'orders.status': 'shipped', 'orders.total': [1, 2] });
   assert.equal(a['allow-export'], '');
   assert.equal(a.style, '--platform-embed-height:400px');
+  // Written as given: the viewer's browser resolves it against the page.
+  assert.equal(a['session-url'], '/embed-session?tenant=acme&x="y"');
+  assert.equal(a['session-renewal'], 'off');
   const src = new URL(attrs(iframe).src);
   assert.equal(src.origin + src.pathname, 'https://acme.platform.example/bi/embed/d/42/app/workbook/7');
   assert.deepEqual([...src.searchParams], [
@@ -173,6 +178,10 @@ const refusals = [
   ['frameTitle', { ...base, frameTitle: null }],
   ['allow', { ...base, allow: 1 }],
   ['referrerPolicy', { ...base, referrerPolicy: {} }],
+  ['sessionUrl', { ...base, sessionUrl: 'javascript:alert(1)' }],
+  ['sessionUrl', { ...base, sessionUrl: 'http://[::1' }],
+  ['sessionUrl', { ...base, sessionUrl: 42 }],
+  ['sessionRenewal', { ...base, sessionRenewal: 'sometimes' }],
   ['nonce', { ...base, nonce: '' }],
   ['nonce', { ...base, nonce: 3 }],
   ['attributes', { ...base, attributes: 'id=x' }],
