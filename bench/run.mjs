@@ -5,10 +5,10 @@
 //
 //   npm run bench                      every benchmark, full size
 //   npm run bench -- --quick           fewer rounds and cycles, for a quick look
-//   npm run bench -- --only=size,leaks a subset: size, throughput, startup, leaks, many, ttd, lighthouse
+//   npm run bench -- --only=size,leaks a subset: size, throughput, startup, leaks, many, ttd, renewal, lighthouse
 //                                      (lighthouse: the demo's scores; installs bench/lighthouse/ on first use)
 //   npm run bench -- --check           exit 1 when a budget is not met
-//   --rounds=N --startup-rounds=N --cycles=N --messages=N --kind=view|drilldown
+//   --rounds=N --startup-rounds=N --cycles=N --messages=N --kind=view|drilldown --renewal-rounds=N
 //   --drain-messages=N --drain-rounds=N   the per-kind host cost (BENCH_QUICK=1 is --quick)
 //
 // Run `npm run build` first: the pages load dist/.
@@ -23,6 +23,7 @@ import { startServer } from './server.mjs';
 import { runLeaks } from './suites/leaks.mjs';
 import { runLighthouse } from './suites/lighthouse.mjs';
 import { runMany } from './suites/many.mjs';
+import { runRenewal } from './suites/renewal.mjs';
 import { runStartup } from './suites/startup.mjs';
 import { runThroughput } from './suites/throughput.mjs';
 import { runTtd } from './suites/ttd.mjs';
@@ -44,8 +45,9 @@ const options = {
   rounds: Number(value('rounds', quick ? 3 : 7)),
   startupRounds: Number(value('startup-rounds', quick ? 10 : 31)),
   cycles: Number(value('cycles', quick ? 100 : 1_000)),
+  renewalRounds: Number(value('renewal-rounds', quick ? 5 : 15)),
 };
-const only = value('only', 'size,throughput,startup,leaks,many,ttd,lighthouse').split(',');
+const only = value('only', 'size,throughput,startup,leaks,many,ttd,renewal,lighthouse').split(',');
 const log = (line) => console.error(`[bench] ${line}`);
 
 const results = {
@@ -102,6 +104,7 @@ async function benchBrowser() {
       ['leaks', runLeaks],
       ['many', runMany],
       ['ttd', runTtd],
+      ['renewal', runRenewal],
     ].filter(([name]) => only.includes(name));
     for (const [name, run] of suites) {
       // A fresh page per benchmark: nothing one leaves behind skews another.
@@ -131,7 +134,7 @@ async function benchBrowser() {
 let exitCode = 0;
 try {
   if (only.includes('size')) await benchSizes();
-  if (only.some((name) => ['throughput', 'startup', 'leaks', 'many', 'ttd'].includes(name))) await benchBrowser();
+  if (only.some((name) => ['throughput', 'startup', 'leaks', 'many', 'ttd', 'renewal'].includes(name))) await benchBrowser();
   if (only.includes('lighthouse')) {
     const r = await runLighthouse({ log });
     results.raw.lighthouse = r.raw;

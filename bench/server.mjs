@@ -3,7 +3,8 @@
 // http://localhost:PORT and the embed iframe from http://127.0.0.1:PORT.
 //
 // Routes:
-//   /pages/*         bench/pages/* (host pages and their scripts)
+//   /pages/*         bench/pages/* (host pages and their scripts; `?mock` serves a page
+//                    without COEP, so it can frame the testing kit's mock platform)
 //   /dist/*          the built package (npm run build)
 //   /node_modules/*  Lit's packages, for the import map of the module-graph pages
 //   /embed/*         the stand-in embed document (bench/pages/embed.html), for any
@@ -126,6 +127,9 @@ async function handle(req, res) {
     // Only pages asking for isolation get COOP: the throughput and leak pages
     // run like an ordinary, non-isolated host page.
     if (url.searchParams.has('isolated')) headers['Cross-Origin-Opener-Policy'] = 'same-origin';
+    // A page embedding the mock platform (`?mock`) must not require CORP/COEP
+    // of its iframe: the mock's embed pages send neither, as a real tenant's may not.
+    if (url.searchParams.has('mock')) delete headers['Cross-Origin-Embedder-Policy'];
     res.writeHead(200, headers).end(body);
   } catch {
     res.writeHead(404).end();
