@@ -182,7 +182,7 @@ export function describeEmbedSurfaces(context) {
       assert.equal(await frame.locator('[data-testid="status-user"]').textContent(), 'Viewing as ada@example.com (region EMEA)');
     });
 
-    it('a reload of the embed page keeps its credential; an expired session ends the open embed with a fatal auth error', async () => {
+    it('a reload of the embed page keeps its credential; an expired one is reported and renewed in place by set-session', async () => {
       const id = await createSession();
       const frame = await host(`${platform}/embed/dashboard/sales-overview?session=${id}`);
       await waitForType('ready');
@@ -190,9 +190,20 @@ export function describeEmbedSurfaces(context) {
       await page.evaluate(() => document.getElementById('f').contentWindow.postMessage({ source: 'platform-embed', direction: 'action', type: 'platform:action:refresh', payload: {}, timestamp: Date.now() }, '*'));
       const expire = await fetch(`${platform}/mock-embed/sessions/expire`, { method: 'POST', body: JSON.stringify({ sessionId: id }) });
       assert.equal(expire.status, 200);
+      // As the platform does after about 23 hours: it says so once and waits for a new session.
+      await frame.locator('[data-testid="session-expired"]').waitFor();
+      await waitForType('session-expired');
+      assert.ok(!(await types()).includes('error'));
+      // A spent session is refused with the platform's fatal auth error; a fresh one renews in place.
+      const fresh = await createSession();
+      await action('set-session', { sessionId: fresh });
+      await frame.locator('[data-testid="session-expired"]').waitFor({ state: 'detached' });
+      assert.equal(await frame.locator('[data-testid="dashboard-title"]').textContent(), 'Sales overview');
+      assert.deepEqual((await types()).filter((t) => t === 'ready'), ['ready'], 'no reload');
+      await action('set-session', { sessionId: fresh });
       await frame.locator('[data-testid="error-screen"]').waitFor();
       const errors = (await messages()).filter((m) => m.data.type === 'platform:event:error').map((m) => m.data.payload);
-      assert.deepEqual(errors.map((p) => [p.name, p.context, p.fatal]), [['SessionExpiredError', 'auth', true]]);
+      assert.deepEqual(errors.map((p) => [p.name, p.context, p.fatal]), [['SessionError', 'auth', true]]);
     });
 
     it('a platform failure ends the open embed with a fatal, non-session error', async () => {
