@@ -161,10 +161,7 @@ export class BranchController implements ReactiveController {
   #dialogBody(p: PendingDeletion): TemplateResult {
     const { m } = this.ctx.speech();
     return html`<h3 id="confirm-title">${m.branchConfirmTitle({ branch: p.branchName })}</h3>
-      <p id="confirm-desc">
-        ${p.removeOnUpstream ? m.branchConfirmUpstream : m.branchConfirmPlatformOnly}
-        ${m.branchConfirmConsequences}
-      </p>
+      <p id="confirm-desc">${p.removeOnUpstream ? m.branchConfirmUpstream : m.branchConfirmPlatformOnly}</p>
       <div class="actions">
         <button type="button" part="button" class="cancel" @click=${() => this.cancel()}>${m.cancel}</button>
         <button type="button" part="button danger" class="confirm-delete" @click=${() => void this.confirm()}>${m.branchConfirm}</button>

@@ -7,7 +7,7 @@
 import { platformApiErrorCodes } from '../api/errors.js';
 import type { PlatformApiErrorCode, PlatformApiOperation } from '../api/errors.js';
 import { englishMessages } from '../i18n/english.js';
-import type { MessageKey, PlatformMessages } from '../i18n/english.js';
+import type { PlatformMessages } from '../i18n/english.js';
 
 /** A sentence to be said in the language of the catalog it is given. */
 export type Say = (m: PlatformMessages) => string;
@@ -58,15 +58,12 @@ export function classify(error: unknown): { status: number; code: AdminErrorCode
   return { status: 0, code: 'unknown' };
 }
 
-/** `deleteBranch` → `Delete…`, `rate-limited` → `RateLimited`: how catalog keys name operations and codes. */
-const capital = (name: string) => name.replace(/(^|-)(\w)/g, (_, __, c: string) => c.toUpperCase());
-
 function specific(operation: AdminOperation, code: AdminErrorCode, ctx: MessageContext): Say | undefined {
   const branch = ctx.branchName ?? '';
   switch (`${operation}:${code}`) {
     case 'getDeploymentSettings:not-found':
     case 'updateDeploymentSettings:not-found':
-      return ctx.deploymentId === undefined ? undefined : (m) => m.errorDeploymentNotFound({ id: String(ctx.deploymentId) });
+      return ctx.deploymentId === undefined ? undefined : (m) => m.errorDeploymentNotFound({ id: ctx.deploymentId! });
     case 'updateDeploymentSettings:bad-request':
       return (m) => m.errorSaveRejected;
     case 'updateDeploymentSettings:conflict':
@@ -84,16 +81,11 @@ function specific(operation: AdminOperation, code: AdminErrorCode, ctx: MessageC
   }
 }
 
-function generic(operation: AdminOperation, code: AdminErrorCode, status: number): Say {
-  return (m) => {
-    // Keys `operation<Operation>` and `failed<Code>` (see englishMessages).
-    const action = m[`operation${capital(operation)}` as MessageKey] as string;
-    if (code === 'aborted') return m.failedAborted({ action });
-    if (code === 'unknown') return m.failedUnknown({ action });
-    const reason = code === 'server-error' ? m.failedServerError({ status: String(status || 500) }) : (m[`failed${capital(code)}` as MessageKey] as string);
-    return m.failed({ action, reason });
-  };
-}
+// One catalog message per outcome, selecting its whole sentences by operation and code.
+const generic =
+  (operation: AdminOperation, code: AdminErrorCode, status: number): Say =>
+  (m) =>
+    code === 'aborted' ? m.failedAborted({ operation }) : m.failed({ operation, code, status });
 
 /** A failure as the panel keeps it: the sentence is said again in each render's language. */
 export interface Failure {

@@ -32,8 +32,18 @@ interface Configuration {
   deploymentId: number | null;
 }
 
-/** A configuration error: the validator's own (English) reason, in the sentence of the panel's language. */
-const invalid = (error: unknown): Say => (m) => m.configInvalid({ reason: (error as Error).message });
+/**
+ * A configuration error in the panel's language. The validators (`parseBaseUrl`,
+ * the client's constructor) say what is wrong in English for developers; the
+ * panel names the rule by a word of that reason and says it with the catalog.
+ * `language.test.ts` feeds every rule in, so a reworded reason cannot slip
+ * through as "other".
+ */
+const invalid = (error: unknown): Say => {
+  const reason = String((error as Error)?.message);
+  const problem = (['tokenProvider', 'token', 'https', 'credentials', 'query', 'URL'] as const).find((word) => reason.includes(word));
+  return (m) => m.configInvalid({ problem: problem ?? 'other' });
+};
 
 const notConfigured: Configuration = { client: null, problem: null, missing: null, deploymentId: null };
 
