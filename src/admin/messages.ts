@@ -81,11 +81,11 @@ function specific(operation: AdminOperation, code: AdminErrorCode, ctx: MessageC
   }
 }
 
-// One catalog message per outcome, selecting its whole sentences by operation and code.
+// One catalog message, selecting its whole sentences by operation and code (a cancel included).
 const generic =
   (operation: AdminOperation, code: AdminErrorCode, status: number): Say =>
   (m) =>
-    code === 'aborted' ? m.failedAborted({ operation }) : m.failed({ operation, code, status });
+    m.failed({ operation, code, status });
 
 /** A failure as the panel keeps it: the sentence is said again in each render's language. */
 export interface Failure {

@@ -12,6 +12,7 @@ import { BranchController } from './branch-section.js';
 import { emit } from './events.js';
 import type { ControlEnv } from './field-controls.js';
 import { speechOf } from '../i18n/translations.js';
+import type { PlatformMessages } from '../i18n/english.js';
 import type { Speech } from '../i18n/translations.js';
 import { listHost } from '../i18n/registry.js';
 import { failureOf } from './messages.js';
@@ -40,9 +41,9 @@ interface Configuration {
  * through as "other".
  */
 const invalid = (error: unknown): Say => {
-  const reason = String((error as Error)?.message);
-  const problem = (['tokenProvider', 'token', 'https', 'credentials', 'query', 'URL'] as const).find((word) => reason.includes(word));
-  return (m) => m.configInvalid({ problem: problem ?? 'other' });
+  // The first of these words in the reason names the rule (`tokenProvider` is tried before `token`).
+  const problem = /tokenProvider|token|https|credentials|query|URL/.exec(String((error as Error)?.message))?.[0] ?? 'other';
+  return (m) => m.configInvalid({ problem: problem as Parameters<PlatformMessages['configInvalid']>[0]['problem'] });
 };
 
 const notConfigured: Configuration = { client: null, problem: null, missing: null, deploymentId: null };

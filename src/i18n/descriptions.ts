@@ -170,8 +170,7 @@ export const messageDescriptions: { readonly [K in MessageKey]: string } = {
   branchConfirm: 'Danger button in the confirmation dialog: deletes the branch.',
 
   failed:
-    'Alert when a request failed: a sentence for what failed (select on `operation`), then a sentence for why (select on `code`). getDeploymentSettings loads the settings, updateDeploymentSettings saves them, issueUsageAnalyticsToken issues the token, generateSession creates an embed session, deleteBranch deletes a branch. `status` is the HTTP status of a server error (500, 503…). Join the two sentences as your language does (Japanese: no space).',
-  failedAborted: 'Alert when a request was cancelled (the Cancel button, or the panel left the page). A select on `operation`, as in failed: one whole sentence per operation.',
+    'Alert when a request failed: a sentence for what failed (select on `operation`), then a sentence for why (select on `code`; aborted is a cancel, by the Cancel button or because the panel left the page). getDeploymentSettings loads the settings, updateDeploymentSettings saves them, issueUsageAnalyticsToken issues the token, generateSession creates an embed session, deleteBranch deletes a branch. `status` is the HTTP status of a server error (500, 503…). Join the two sentences as your language does (Japanese: no space).',
   errorDeploymentNotFound: 'Alert when the settings of a deployment could not be found. `id` is the deployment number, shown as it is (no digit grouping).',
   errorSaveRejected: 'Alert when the platform refused the edited settings.',
   errorSaveConflict: 'Alert when someone else changed the settings during the save. The edits are kept.',
@@ -230,10 +229,9 @@ export const messageValues: { readonly [K in FunctionKey]: { readonly [P in keyo
   branchConfirmTitle: { branch: ['<branch>'] },
   failed: {
     operation: operations,
-    code: [...platformApiErrorCodes.filter((code) => code !== 'aborted'), 'invalid-argument', 'unknown'] as never,
+    code: [...platformApiErrorCodes, 'invalid-argument', 'unknown'],
     status: [503],
   },
-  failedAborted: { operation: operations },
   errorDeploymentNotFound: { id: [4217] },
   errorDeployBranchRefused: { branch: ['<branch>'] },
   errorBranchNotFound: { branch: ['<branch>'] },

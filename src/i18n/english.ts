@@ -16,7 +16,7 @@ import { embedFailed, embedLoading } from './embed-messages.js';
 type Branch = { branch: string };
 type Index = { index: number };
 /** A request that failed, with why: the client's codes, `invalid-argument` (refused before sending) and `unknown`. */
-type Failure = { operation: PlatformApiOperation; code: Exclude<PlatformApiErrorCode, 'aborted'> | 'invalid-argument' | 'unknown'; status: number };
+type Failure = { operation: PlatformApiOperation; code: PlatformApiErrorCode | 'invalid-argument' | 'unknown'; status: number };
 
 const english = {
   // <platform-embed>
@@ -27,10 +27,10 @@ const english = {
   configDeploymentId: 'deployment-id must be a positive whole number.',
   configInvalid: (v: { problem: 'URL' | 'https' | 'credentials' | 'query' | 'token' | 'tokenProvider' | 'other' }) =>
     ({
-      URL: 'Invalid configuration: base-url is not an absolute URL.',
-      https: 'Invalid configuration: base-url must use https: (http: only for localhost, 127.0.0.1 and [::1]).',
+      URL: 'Invalid configuration: base-url must be an absolute URL.',
+      https: 'Invalid configuration: base-url must use https: (http: only for localhost).',
       credentials: 'Invalid configuration: base-url must not contain a user name or password.',
-      query: 'Invalid configuration: base-url must not contain a query or a fragment.',
+      query: 'Invalid configuration: base-url must not contain a query or fragment.',
       token: 'Invalid configuration: token must be a non-empty string without line breaks.',
       tokenProvider: 'Invalid configuration: tokenProvider must be a function.',
       other: 'Invalid configuration.',
@@ -154,8 +154,8 @@ const english = {
       project: 'Project',
       upload: 'Upload',
       schema: 'Data model',
-      github: 'GitHub connection',
-      ssh: 'SSH connection',
+      github: 'GitHub',
+      ssh: 'SSH',
       databases: 'Databases',
       ready: 'Ready',
       demo: 'Demo',
@@ -203,7 +203,7 @@ const english = {
     'It is deleted from the platform only; the branch on your git provider is left alone. Its child branches move to its parent branch. This cannot be undone.',
   branchConfirm: 'Delete branch',
 
-  // Failures: a whole sentence per operation, then a whole sentence for the reason
+  // Failures: a whole sentence per operation, then a whole sentence for the reason (a cancel included)
   failed: (v: Failure) =>
     `${
       {
@@ -226,17 +226,10 @@ const english = {
         network: 'The platform could not be reached. Check the connection and the base URL.',
         'invalid-response': 'The platform sent a response the panel cannot read.',
         'invalid-argument': 'The client refused the request before sending it.',
+        aborted: 'The request was cancelled.',
         unknown: 'The reason is not known.',
       }[v.code]
     }`,
-  failedAborted: (v: { operation: PlatformApiOperation }) =>
-    ({
-      getDeploymentSettings: 'Loading the settings was cancelled.',
-      updateDeploymentSettings: 'Saving the settings was cancelled.',
-      issueUsageAnalyticsToken: 'Issuing the token was cancelled.',
-      generateSession: 'Creating the session was cancelled.',
-      deleteBranch: 'Deleting the branch was cancelled.',
-    })[v.operation],
   errorDeploymentNotFound: (v: { id: number }) => `Deployment ${v.id} was not found, or these credentials cannot see it.`,
   errorSaveRejected: 'The platform rejected these changes. Check the highlighted values and try again.',
   errorSaveConflict: 'The settings were changed elsewhere at the same time. Your edits are kept; save again to apply them.',

@@ -199,17 +199,10 @@ const de: PlatformMessages = {
         network: 'Die Plattform ist nicht erreichbar. Prüfen Sie die Verbindung und die Basis-URL.',
         'invalid-response': 'Die Plattform hat eine Antwort gesendet, die nicht gelesen werden kann.',
         'invalid-argument': 'Der Client hat die Anfrage schon vor dem Senden abgelehnt.',
+        aborted: 'Die Anfrage wurde abgebrochen.',
         unknown: 'Der Grund ist nicht bekannt.',
       }[code]
     }`,
-  failedAborted: ({ operation }) =>
-    ({
-      getDeploymentSettings: 'Das Laden der Einstellungen wurde abgebrochen.',
-      updateDeploymentSettings: 'Das Speichern der Einstellungen wurde abgebrochen.',
-      issueUsageAnalyticsToken: 'Das Ausstellen des Tokens wurde abgebrochen.',
-      generateSession: 'Das Erstellen der Sitzung wurde abgebrochen.',
-      deleteBranch: 'Das Löschen des Branches wurde abgebrochen.',
-    })[operation],
   errorDeploymentNotFound: ({ id }) => `Deployment ${id} wurde nicht gefunden, oder diese Anmeldedaten haben keinen Zugriff darauf.`,
   errorSaveRejected: 'Die Plattform hat diese Änderungen abgelehnt. Prüfen Sie die markierten Werte und versuchen Sie es erneut.',
   errorSaveConflict:

@@ -200,17 +200,10 @@ const es: PlatformMessages = {
         network: 'No se ha podido conectar con la plataforma. Compruebe la conexión y la URL base.',
         'invalid-response': 'La plataforma ha enviado una respuesta que el panel no puede leer.',
         'invalid-argument': 'El cliente ha rechazado la solicitud antes de enviarla.',
+        aborted: 'Se ha cancelado la solicitud.',
         unknown: 'Se desconoce el motivo.',
       }[code]
     }`,
-  failedAborted: ({ operation }) =>
-    ({
-      getDeploymentSettings: 'Se ha cancelado la carga de la configuración.',
-      updateDeploymentSettings: 'Se ha cancelado el guardado de la configuración.',
-      issueUsageAnalyticsToken: 'Se ha cancelado la emisión del token.',
-      generateSession: 'Se ha cancelado la creación de la sesión.',
-      deleteBranch: 'Se ha cancelado la eliminación de la rama.',
-    })[operation],
   errorDeploymentNotFound: ({ id }) => `No se ha encontrado la implementación ${id}, o estas credenciales no tienen acceso a ella.`,
   errorSaveRejected: 'La plataforma ha rechazado estos cambios. Revise los valores marcados e inténtelo de nuevo.',
   errorSaveConflict:

@@ -201,17 +201,10 @@ const fr: PlatformMessages = {
         network: 'La plateforme est injoignable. Vérifiez la connexion et l’URL de base.',
         'invalid-response': 'La plateforme a envoyé une réponse illisible pour le panneau.',
         'invalid-argument': 'Le client a refusé la requête avant de l’envoyer.',
+        aborted: 'La requête a été annulée.',
         unknown: 'La cause est inconnue.',
       }[code]
     }`,
-  failedAborted: ({ operation }) =>
-    ({
-      getDeploymentSettings: 'Le chargement des paramètres a été annulé.',
-      updateDeploymentSettings: 'L’enregistrement des paramètres a été annulé.',
-      issueUsageAnalyticsToken: 'L’émission du jeton a été annulée.',
-      generateSession: 'La création de la session a été annulée.',
-      deleteBranch: 'La suppression de la branche a été annulée.',
-    })[operation],
   errorDeploymentNotFound: ({ id }) => `Le déploiement ${id} est introuvable, ou ces identifiants n’y ont pas accès.`,
   errorSaveRejected: 'La plateforme a rejeté ces modifications. Vérifiez les valeurs signalées et réessayez.',
   errorSaveConflict:

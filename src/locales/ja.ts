@@ -198,17 +198,10 @@ const ja: PlatformMessages = {
         network: 'プラットフォームに接続できませんでした。接続とベース URL を確認してください。',
         'invalid-response': 'プラットフォームから、パネルで読み取れない応答が返されました。',
         'invalid-argument': 'クライアントが送信前にリクエストを拒否しました。',
+        aborted: 'リクエストはキャンセルされました。',
         unknown: '原因は不明です。',
       }[code]
     }`,
-  failedAborted: ({ operation }) =>
-    ({
-      getDeploymentSettings: '設定の読み込みをキャンセルしました。',
-      updateDeploymentSettings: '設定の保存をキャンセルしました。',
-      issueUsageAnalyticsToken: 'トークンの発行をキャンセルしました。',
-      generateSession: 'セッションの作成をキャンセルしました。',
-      deleteBranch: 'ブランチの削除をキャンセルしました。',
-    })[operation],
   errorDeploymentNotFound: ({ id }) => `デプロイメント ${id} が見つからないか、この認証情報ではアクセスできません。`,
   errorSaveRejected: 'プラットフォームがこれらの変更を拒否しました。強調表示された値を確認して、もう一度お試しください。',
   errorSaveConflict: '同じタイミングで別の場所から設定が変更されました。編集内容は保持されています。適用するにはもう一度保存してください。',
