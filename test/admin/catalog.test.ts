@@ -7,6 +7,7 @@ import { englishMessages, registerTranslation } from '../../src/index.js';
 import type { PlatformMessages } from '../../src/index.js';
 import type { PlatformAdminPanelElement, PlatformApiErrorDetail } from '../../src/admin/index.js';
 import { messageDescriptions, messageValues, valueCombinations } from '../../src/i18n/descriptions.js';
+import { cspsConfigSchema, deploymentSettingsSchema } from '../../src/api/schemas.js';
 import de from '../../src/locales/de.js';
 import es from '../../src/locales/es.js';
 import fr from '../../src/locales/fr.js';
@@ -64,6 +65,16 @@ describe('the catalog for translators', () => {
       for (const values of valueCombinations(key as keyof typeof messageValues)) {
         expect((value as (v: object) => unknown)(values), `${key}(${JSON.stringify(values)})`).to.be.a('string');
       }
+    }
+  });
+
+  it('has a label for every settings field and a select for every field with options', () => {
+    const capital = (key: string) => key.charAt(0).toUpperCase() + key.slice(1);
+    const catalog = englishMessages as unknown as Record<string, unknown>;
+    for (const [key, spec] of Object.entries({ ...deploymentSettingsSchema, ...cspsConfigSchema })) {
+      expect(catalog[`field${capital(key)}`], `field${capital(key)}`).to.be.a('string');
+      const options = (spec as { enum?: readonly string[] }).enum;
+      if (options) expect(messageValues, `value${capital(key)} tries every option`).to.have.deep.property(`value${capital(key)}`, { value: options });
     }
   });
 
