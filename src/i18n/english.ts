@@ -13,6 +13,9 @@
 import type { PlatformApiErrorCode, PlatformApiOperation } from '../api/errors.js';
 import { embedFailed, embedLoading } from './embed-messages.js';
 
+/** A count or a row number in English digits (`1,234`); a translation formats with its own language. */
+const n = (value: number) => value.toLocaleString('en');
+
 type Branch = { branch: string };
 type Index = { index: number };
 /** A request that failed, with why: the client's codes, `invalid-argument` (refused before sending) and `unknown`. */
@@ -58,7 +61,7 @@ const english = {
   settingsLoading: 'Loading the settings…',
   settingsReadOnly: 'Read-only values',
   settingsNoChanges: 'No unsaved changes.',
-  settingsChanges: (v: { count: number }) => `Changes to save (${v.count})`,
+  settingsChanges: (v: { count: number }) => `Changes to save (${n(v.count)})`,
   settingsChange: (v: { label: string; from: string; to: string }) => `${v.label}: ${v.from} → ${v.to}`,
   settingsPart: (v: { label: string; part: string }) => `${v.label} › ${v.part}`,
   settingsSave: 'Save changes',
@@ -72,19 +75,19 @@ const english = {
 
   // List and key/value editors
   listNoEntries: 'No entries.',
-  listEntry: (v: { label: string; index: number }) => `${v.label}, entry ${v.index}`,
-  listMoveUp: (v: Index) => `Move entry ${v.index} up`,
-  listMoveDown: (v: Index) => `Move entry ${v.index} down`,
-  listRemove: (v: Index) => `Remove entry ${v.index}`,
+  listEntry: (v: { label: string; index: number }) => `${v.label}, entry ${n(v.index)}`,
+  listMoveUp: (v: Index) => `Move entry ${n(v.index)} up`,
+  listMoveDown: (v: Index) => `Move entry ${n(v.index)} down`,
+  listRemove: (v: Index) => `Remove entry ${n(v.index)}`,
   listAdd: 'Add entry',
   listEmptyValue: 'Enter a value or remove this row.',
   listDuplicate: (v: { value: string }) => `"${v.value}" is listed twice.`,
   variablesNone: 'No variables.',
-  variablesKey: (v: Index) => `Key ${v.index}`,
-  variablesValue: (v: Index) => `Value ${v.index}`,
+  variablesKey: (v: Index) => `Key ${n(v.index)}`,
+  variablesValue: (v: Index) => `Value ${n(v.index)}`,
   variablesKeyPlaceholder: 'key',
   variablesValuePlaceholder: 'value',
-  variablesRemove: (v: Index) => `Remove variable ${v.index}`,
+  variablesRemove: (v: Index) => `Remove variable ${n(v.index)}`,
   variablesAdd: 'Add variable',
   variablesEmptyKey: 'Enter a key or remove this row.',
   variablesDuplicate: (v: { key: string }) => `The key "${v.key}" is used twice.`,

@@ -278,6 +278,24 @@ describe('<platform-admin-panel> values in the viewer\'s language', () => {
     expect($(el, '.summary li').textContent).to.equal('Nom\u00a0: Orders analytics → Commandes');
   });
 
+  it('lets a translation pick a plural form: the count arrives as a number', async () => {
+    const plural = new Intl.PluralRules('pl');
+    const forms: Record<string, string> = { one: 'zmiana', few: 'zmiany', many: 'zmian', other: 'zmiany' };
+    registerTranslation('pl', {
+      settingsChanges: ({ count }) => `${count.toLocaleString('pl')} ${forms[plural.select(count)]} do zapisania`,
+    });
+    const el = await panelIn('pl');
+    typeInto($<HTMLInputElement>(el, '#field-name'), 'Zamówienia');
+    await settle(el);
+    expect($(el, '#pending-title').textContent).to.equal('1 zmiana do zapisania');
+    choose($<HTMLSelectElement>(el, '#field-releaseChannel'), 'latest');
+    await settle(el);
+    expect($(el, '#pending-title').textContent).to.equal('2 zmiany do zapisania');
+    for (const id of ['#field-isPlatformSqlEnabled', '#field-isSupportPreAggregations', '#field-deployBranchReadOnly']) toggle($<HTMLInputElement>(el, id));
+    await settle(el);
+    expect($(el, '#pending-title').textContent).to.equal('5 zmian do zapisania');
+  });
+
   it('says each configuration problem in the panel\'s language, never the validator\'s English', async () => {
     const cases: [options: Parameters<typeof mountPanel>[0], problem: Parameters<PlatformMessages['configInvalid']>[0]['problem']][] = [
       [{ baseUrl: 'not a url' }, 'URL'],
