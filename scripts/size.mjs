@@ -21,10 +21,11 @@ const root = fileURLToPath(new URL('..', import.meta.url));
  * response headers stays inside the first TCP round trip (about 14.6 KB).
  */
 export const sizeBudgets = {
-  // 11,500 until server-rendering takeover, load timing, preconnect and session reuse came in:
-  // their 12,000 still leaves the script inside the first round trip.
-  'dist/platform-embed-embed.min.js': 12_000,
-  'dist/platform-embed.min.js': 32_000,
+  // 11,500 until server-rendering takeover, load timing, preconnect and session reuse came in;
+  // 12,800 with session renewal still leaves the script inside the first round trip.
+  'dist/platform-embed-embed.min.js': 12_800,
+  // 32,000 until session renewal and the translatable catalog (whole sentences, option values).
+  'dist/platform-embed.min.js': 33_000,
 };
 
 /** Raw, gzip (level 9) and brotli (quality 11) sizes of `code` in bytes. */
