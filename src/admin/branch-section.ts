@@ -134,7 +134,8 @@ export class BranchController implements ReactiveController {
     try {
       const result = await client.deleteBranch(deploymentId, branchName, { removeOnUpstream, signal: ticket.signal });
       if (!ticket.isCurrent()) return;
-      if (!result.success) throw new Error('The platform did not delete the branch.');
+      // Classified as `unknown`: the panel says the deletion failed for a reason it does not know.
+      if (!result.success) throw new Error('success: false');
       this.notice = (m) => (removeOnUpstream ? m.branchDeletedUpstream : m.branchDeleted)({ branch: branchName });
       this.branchName = '';
       this.deleting = false;

@@ -226,10 +226,9 @@ function showForm(key: SettingKey, value: FormValue | undefined, { m, locale }: 
       // A list in the language's own form (`a, b und c`, `a、b、c`), not joined by a comma in code.
       return rows.length ? new Intl.ListFormat(locale, { style: 'narrow' }).format(rows.map((row) => row.value)) : m.none;
     }
-    case 'select':
-      return value ? optionFor(key, value as string, m) : showText(spec, '', m);
     default:
-      return showText(spec, (value as string | undefined) ?? '', m);
+      // A select's option in the catalog's words; any other text as it is.
+      return value ? optionFor(key, value as string, m) : showText(spec, '', m);
   }
 }
 

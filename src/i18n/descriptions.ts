@@ -170,7 +170,7 @@ export const messageDescriptions: { readonly [K in MessageKey]: string } = {
   branchConfirm: 'Danger button in the confirmation dialog: deletes the branch.',
 
   failed:
-    'Alert when a request failed: a sentence for what failed (select on `operation`), then a sentence for why (select on `code`; aborted is a cancel, by the Cancel button or because the panel left the page). getDeploymentSettings loads the settings, updateDeploymentSettings saves them, issueUsageAnalyticsToken issues the token, generateSession creates an embed session, deleteBranch deletes a branch. `status` is the HTTP status of a server error (500, 503…). Join the two sentences as your language does (Japanese: no space).',
+    'Alert when a request failed: a sentence for what failed (select on `operation`), then a sentence for why (select on `code`; aborted is a cancel, by the Cancel button or because the panel left the page). getDeploymentSettings loads the settings, updateDeploymentSettings saves them, issueUsageAnalyticsToken issues the token, deleteBranch deletes a branch. `status` is the HTTP status of a server error (500, 503…). Join the two sentences as your language does (Japanese: no space).',
   errorDeploymentNotFound: 'Alert when the settings of a deployment could not be found. `id` is the deployment number, shown as it is (no digit grouping).',
   errorSaveRejected: 'Alert when the platform refused the edited settings.',
   errorSaveConflict: 'Alert when someone else changed the settings during the save. The edits are kept.',
@@ -183,11 +183,10 @@ export const messageDescriptions: { readonly [K in MessageKey]: string } = {
 type FunctionKey = { [K in MessageKey]: PlatformMessages[K] extends (values: never) => string ? K : never }[MessageKey];
 type ValuesOf<K extends FunctionKey> = Parameters<PlatformMessages[K]>[0];
 
-const operations: readonly PlatformApiOperation[] = [
+const operations: readonly Exclude<PlatformApiOperation, 'generateSession'>[] = [
   'getDeploymentSettings',
   'updateDeploymentSettings',
   'issueUsageAnalyticsToken',
-  'generateSession',
   'deleteBranch',
 ];
 const enumOf = <K extends keyof typeof deploymentSettingsSchema>(key: K) =>

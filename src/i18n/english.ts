@@ -18,8 +18,8 @@ const n = (value: number) => value.toLocaleString('en');
 
 type Branch = { branch: string };
 type Index = { index: number };
-/** A request that failed, with why: the client's codes, `invalid-argument` (refused before sending) and `unknown`. */
-type Failure = { operation: PlatformApiOperation; code: PlatformApiErrorCode | 'invalid-argument' | 'unknown'; status: number };
+/** A request of the panel that failed, with why: the client's codes, `invalid-argument` (refused before sending) and `unknown`. */
+type Failure = { operation: Exclude<PlatformApiOperation, 'generateSession'>; code: PlatformApiErrorCode | 'invalid-argument' | 'unknown'; status: number };
 
 const english = {
   // <platform-embed>
@@ -213,7 +213,6 @@ const english = {
         getDeploymentSettings: 'The settings could not be loaded.',
         updateDeploymentSettings: 'The settings could not be saved.',
         issueUsageAnalyticsToken: 'The token could not be issued.',
-        generateSession: 'The session could not be created.',
         deleteBranch: 'The branch could not be deleted.',
       }[v.operation]
     } ${

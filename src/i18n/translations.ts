@@ -32,9 +32,9 @@ function canonical(lang: unknown): string | undefined {
  */
 export function registerTranslation(lang: string, messages: Partial<PlatformMessages>): void {
   const tag = canonical(lang);
-  if (!tag) throw new TypeError(`registerTranslation: lang ${JSON.stringify(lang)} is not a BCP 47 language tag`);
+  if (!tag) throw new TypeError(`registerTranslation: lang ${JSON.stringify(lang)} is not a BCP 47 tag`);
   if (typeof messages !== 'object' || messages === null || Array.isArray(messages)) {
-    throw new TypeError('registerTranslation: messages must be an object of message keys');
+    throw new TypeError('registerTranslation: messages must be an object');
   }
   const checked: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(messages)) {

@@ -183,7 +183,6 @@ const de: PlatformMessages = {
         getDeploymentSettings: 'Die Einstellungen konnten nicht geladen werden.',
         updateDeploymentSettings: 'Die Einstellungen konnten nicht gespeichert werden.',
         issueUsageAnalyticsToken: 'Das Token konnte nicht ausgestellt werden.',
-        generateSession: 'Die Sitzung konnte nicht erstellt werden.',
         deleteBranch: 'Der Branch konnte nicht gelöscht werden.',
       }[operation]
     } ${

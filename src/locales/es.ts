@@ -184,7 +184,6 @@ const es: PlatformMessages = {
         getDeploymentSettings: 'No se ha podido cargar la configuración.',
         updateDeploymentSettings: 'No se ha podido guardar la configuración.',
         issueUsageAnalyticsToken: 'No se ha podido emitir el token.',
-        generateSession: 'No se ha podido crear la sesión.',
         deleteBranch: 'No se ha podido eliminar la rama.',
       }[operation]
     } ${

@@ -46,7 +46,7 @@ const fr: PlatformMessages = {
   settingsSave: 'Enregistrer les modifications',
   settingsSaving: 'Enregistrement…',
   settingsSavingStatus: 'Enregistrement des modifications…',
-  settingsRevert: 'Annuler les modifications',
+  settingsRevert: 'Abandonner les modifications',
   settingsSaved: 'Paramètres enregistrés.',
   settingsNeedAttention: 'Certaines valeurs doivent être corrigées avant l’enregistrement.',
   settingsSaveInterrupted:
@@ -185,7 +185,6 @@ const fr: PlatformMessages = {
         getDeploymentSettings: 'Les paramètres n’ont pas pu être chargés.',
         updateDeploymentSettings: 'Les paramètres n’ont pas pu être enregistrés.',
         issueUsageAnalyticsToken: 'Le jeton n’a pas pu être émis.',
-        generateSession: 'La session n’a pas pu être créée.',
         deleteBranch: 'La branche n’a pas pu être supprimée.',
       }[operation]
     } ${

@@ -182,7 +182,6 @@ const ja: PlatformMessages = {
         getDeploymentSettings: '設定を読み込めませんでした。',
         updateDeploymentSettings: '設定を保存できませんでした。',
         issueUsageAnalyticsToken: 'トークンを発行できませんでした。',
-        generateSession: 'セッションを作成できませんでした。',
         deleteBranch: 'ブランチを削除できませんでした。',
       }[operation]
     }${

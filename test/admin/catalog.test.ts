@@ -40,7 +40,7 @@ const ownWords: Record<string, string[]> = {
   de: ['Name', 'Region', 'Version', 'Domain', 'Container', 'Bucket', 'Cluster', 'Multi', 'Deployment', 'Deploy', 'Branch', 'Branches', 'Merges',
     'Release', 'Repository', 'Image', 'Tabs', 'Demo', 'Client', 'Fragment', 'Variable', 'Moment', 'Problem', 'Hand', 'positive', 'absolute'],
   fr: ['Configuration', 'configuration', 'non', 'base', 'fragment', 'variable', 'Variables', 'Version', 'version', 'Mode', 'Type', 'cloud',
-    'image', 'client', 'service', 'Bucket', 'Instance', 'Cluster', 'simple', 'Stable', 'branches', 'session', 'moment'],
+    'image', 'client', 'service', 'Bucket', 'Instance', 'Cluster', 'simple', 'Stable', 'branches', 'moment'],
   es: ['General', 'base', 'variable', 'variables', 'Variables', 'simple', 'panel', 'Bucket'],
   ja: [],
 };
