@@ -93,7 +93,7 @@ const capital = (key: string) => key.charAt(0).toUpperCase() + key.slice(1);
  * its catalog entry (`field` + the key with a capital, e.g. `fieldDeployMode`).
  * A field the catalog does not name yet shows its key, an identifier the
  * engineer who added it reads, rather than English words guessed from it in
- * every language (`language.test.ts` checks that every schema field has a label).
+ * every language (`catalog.test.ts` checks that every schema field has a label).
  */
 export function labelFor(key: string, m: PlatformMessages): string {
   const known: unknown = (m as Record<string, unknown>)[`field${capital(key)}`];
