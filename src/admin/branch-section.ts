@@ -134,7 +134,8 @@ export class BranchController implements ReactiveController {
     try {
       const result = await client.deleteBranch(deploymentId, branchName, { removeOnUpstream, signal: ticket.signal });
       if (!ticket.isCurrent()) return;
-      if (!result.success) throw new Error('The platform did not delete the branch.');
+      // Classified as `unknown`: the panel says the deletion failed for a reason it does not know.
+      if (!result.success) throw new Error('success: false');
       this.notice = (m) => (removeOnUpstream ? m.branchDeletedUpstream : m.branchDeleted)({ branch: branchName });
       this.branchName = '';
       this.deleting = false;
@@ -161,10 +162,7 @@ export class BranchController implements ReactiveController {
   #dialogBody(p: PendingDeletion): TemplateResult {
     const { m } = this.ctx.speech();
     return html`<h3 id="confirm-title">${m.branchConfirmTitle({ branch: p.branchName })}</h3>
-      <p id="confirm-desc">
-        ${p.removeOnUpstream ? m.branchConfirmUpstream : m.branchConfirmPlatformOnly}
-        ${m.branchConfirmConsequences}
-      </p>
+      <p id="confirm-desc">${p.removeOnUpstream ? m.branchConfirmUpstream : m.branchConfirmPlatformOnly}</p>
       <div class="actions">
         <button type="button" part="button" class="cancel" @click=${() => this.cancel()}>${m.cancel}</button>
         <button type="button" part="button danger" class="confirm-delete" @click=${() => void this.confirm()}>${m.branchConfirm}</button>

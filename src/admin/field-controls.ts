@@ -7,9 +7,8 @@ import { html, nothing } from 'lit';
 import type { TemplateResult } from 'lit';
 import type { FieldSpec } from '../schema.js';
 import { cspsConfigSchema } from '../api/schemas.js';
-import { formatNumber } from '../i18n/format.js';
 import type { Speech } from '../i18n/translations.js';
-import { cspsKeys, labelFor } from './field-model.js';
+import { cspsKeys, labelFor, optionFor } from './field-model.js';
 import { rowId } from './settings-draft.js';
 import type { CspsForm, KeyValueRow, ListRow } from './settings-draft.js';
 
@@ -25,8 +24,8 @@ export interface ControlEnv {
   readonly speech: Speech;
 }
 
-/** A 1-based row number, written in the element's language. */
-const nth = (env: ControlEnv, index: number) => ({ index: formatNumber(index + 1, env.speech.locale) });
+/** A 1-based row number: the message formats it, so a language can pick a plural form. */
+const nth = (index: number) => ({ index: index + 1 });
 
 /** The element id of a control path (`cspsConfig.s3Bucket` → `field-cspsConfig-s3Bucket`). */
 export function controlId(path: string): string {
@@ -73,7 +72,7 @@ export function selectControl(
     <select id=${id} part="input select" ?disabled=${env.disabled} aria-invalid=${invalid(env, path)}
       aria-describedby=${describedBy(env, path)} @change=${(e: Event) => onChange(valueOf(e))}>
       ${nullable ? html`<option value="" ?selected=${value === ''}>${env.speech.m.notSet}</option>` : nothing}
-      ${options.map((option) => html`<option value=${option} ?selected=${option === value}>${option}</option>`)}
+      ${options.map((option) => html`<option value=${option} ?selected=${option === value}>${optionFor(path, option, env.speech.m)}</option>`)}
     </select>
     ${message(env, path)}
   </div>`;
@@ -143,16 +142,16 @@ export function listEditor(env: ControlEnv, path: string, label: string, rows: r
       ${rows.map((row, index) => {
         const id = controlId(rowPath(row));
         return html`<li class="row">
-          <label class="visually-hidden" for=${id}>${m.listEntry({ label, ...nth(env, index) })}</label>
+          <label class="visually-hidden" for=${id}>${m.listEntry({ label, ...nth(index) })}</label>
           <input id=${id} part="input" type="text" autocomplete="off" .value=${row.value} ?disabled=${env.disabled}
             aria-invalid=${invalid(env, rowPath(row))} aria-describedby=${describedBy(env, rowPath(row))}
             @input=${(e: Event) => onChange(rows.map((r) => (r.id === row.id ? { ...r, value: valueOf(e) } : r)))} />
           <button id="${id}-up" type="button" part="button" class="icon" ?disabled=${env.disabled || index === 0}
-            aria-label=${m.listMoveUp(nth(env, index))} @click=${() => shift(index, -1)}>↑</button>
+            aria-label=${m.listMoveUp(nth(index))} @click=${() => shift(index, -1)}>↑</button>
           <button id="${id}-down" type="button" part="button" class="icon" ?disabled=${env.disabled || index === rows.length - 1}
-            aria-label=${m.listMoveDown(nth(env, index))} @click=${() => shift(index, 1)}>↓</button>
+            aria-label=${m.listMoveDown(nth(index))} @click=${() => shift(index, 1)}>↓</button>
           <button type="button" part="button" class="icon" ?disabled=${env.disabled}
-            aria-label=${m.listRemove(nth(env, index))} @click=${() => remove(index)}>✕</button>
+            aria-label=${m.listRemove(nth(index))} @click=${() => remove(index)}>✕</button>
           ${message(env, rowPath(row))}
         </li>`;
       })}
@@ -179,15 +178,15 @@ export function keyValueEditor(
       ${rows.map((row, index) => {
         const id = controlId(rowPath(row));
         return html`<li class="row">
-          <label class="visually-hidden" for=${id}>${m.variablesKey(nth(env, index))}</label>
+          <label class="visually-hidden" for=${id}>${m.variablesKey(nth(index))}</label>
           <input id=${id} part="input" type="text" autocomplete="off" placeholder=${m.variablesKeyPlaceholder} .value=${row.key}
             ?disabled=${env.disabled} aria-invalid=${invalid(env, rowPath(row))} aria-describedby=${describedBy(env, rowPath(row))}
             @input=${(e: Event) => edit(row, { key: valueOf(e) })} />
-          <label class="visually-hidden" for="${id}-value">${m.variablesValue(nth(env, index))}</label>
+          <label class="visually-hidden" for="${id}-value">${m.variablesValue(nth(index))}</label>
           <input id="${id}-value" part="input" type="text" autocomplete="off" placeholder=${m.variablesValuePlaceholder} .value=${row.value}
             ?disabled=${env.disabled} @input=${(e: Event) => edit(row, { value: valueOf(e) })} />
           <button type="button" part="button" class="icon" ?disabled=${env.disabled}
-            aria-label=${m.variablesRemove(nth(env, index))} @click=${() => remove(index)}>✕</button>
+            aria-label=${m.variablesRemove(nth(index))} @click=${() => remove(index)}>✕</button>
           ${message(env, rowPath(row))}
         </li>`;
       })}

@@ -6,7 +6,6 @@
  */
 import type { FieldSpec } from '../schema.js';
 import { cspsConfigSchema, deploymentSettingsSchema, readOnlySettings } from '../api/schemas.js';
-import { englishMessages } from '../i18n/english.js';
 import type { PlatformMessages } from '../i18n/english.js';
 
 /** A field of `DeploymentSettings`. */
@@ -86,14 +85,27 @@ function withRest(groups: readonly FieldGroup[]): readonly FieldGroup[] {
 /** The editable groups in display order; read-only values are shown after them. */
 export const settingGroups: readonly FieldGroup[] = withRest(named);
 
+/** `deployMode` → `DeployMode`: how catalog keys name a field (`fieldDeployMode`, `valueDeployMode`). */
+const capital = (key: string) => key.charAt(0).toUpperCase() + key.slice(1);
+
 /**
  * The label of a settings or private-storage field in the language of `m`:
- * its catalog entry (`field` + the key with a capital, e.g. `fieldDeployMode`),
- * or for a field the catalog does not name yet, its words (`someField` → "Some field").
+ * its catalog entry (`field` + the key with a capital, e.g. `fieldDeployMode`).
+ * A field the catalog does not name yet shows its key, an identifier the
+ * engineer who added it reads, rather than English words guessed from it in
+ * every language (`catalog.test.ts` checks that every schema field has a label).
  */
-export function labelFor(key: string, m: PlatformMessages = englishMessages): string {
-  const known: unknown = (m as Record<string, unknown>)[`field${key.charAt(0).toUpperCase()}${key.slice(1)}`];
-  if (typeof known === 'string') return known;
-  const words = key.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
-  return words.charAt(0).toUpperCase() + words.slice(1);
+export function labelFor(key: string, m: PlatformMessages): string {
+  const known: unknown = (m as Record<string, unknown>)[`field${capital(key)}`];
+  return typeof known === 'string' ? known : key;
+}
+
+/**
+ * An option of a select field as a viewer reads it: the field's catalog select
+ * (`value` + the key with a capital, e.g. `valueDeployMode`), or the value
+ * itself for a field the catalog does not name yet.
+ */
+export function optionFor(key: string, value: string, m: PlatformMessages): string {
+  const select: unknown = (m as Record<string, unknown>)[`value${capital(key)}`];
+  return (typeof select === 'function' && (select as (v: { value: string }) => string | undefined)({ value })) || value;
 }

@@ -7,13 +7,16 @@
 import { platformApiErrorCodes } from '../api/errors.js';
 import type { PlatformApiErrorCode, PlatformApiOperation } from '../api/errors.js';
 import { englishMessages } from '../i18n/english.js';
-import type { MessageKey, PlatformMessages } from '../i18n/english.js';
+import type { PlatformMessages } from '../i18n/english.js';
 
 /** A sentence to be said in the language of the catalog it is given. */
 export type Say = (m: PlatformMessages) => string;
 
 /** The client method a failure came from. */
 export type AdminOperation = PlatformApiOperation;
+
+/** The client methods the panel calls (it never creates embed sessions), so the ones its messages name. */
+export type PanelOperation = Exclude<AdminOperation, 'generateSession'>;
 
 /**
  * A failure code: the client's codes, plus `invalid-argument` for a request
@@ -58,42 +61,29 @@ export function classify(error: unknown): { status: number; code: AdminErrorCode
   return { status: 0, code: 'unknown' };
 }
 
-/** `deleteBranch` → `Delete…`, `rate-limited` → `RateLimited`: how catalog keys name operations and codes. */
-const capital = (name: string) => name.replace(/(^|-)(\w)/g, (_, __, c: string) => c.toUpperCase());
-
-function specific(operation: AdminOperation, code: AdminErrorCode, ctx: MessageContext): Say | undefined {
+function specific(operation: PanelOperation, code: AdminErrorCode, ctx: MessageContext): Say | undefined {
   const branch = ctx.branchName ?? '';
-  switch (`${operation}:${code}`) {
-    case 'getDeploymentSettings:not-found':
-    case 'updateDeploymentSettings:not-found':
-      return ctx.deploymentId === undefined ? undefined : (m) => m.errorDeploymentNotFound({ id: String(ctx.deploymentId) });
-    case 'updateDeploymentSettings:bad-request':
-      return (m) => m.errorSaveRejected;
-    case 'updateDeploymentSettings:conflict':
-      return (m) => m.errorSaveConflict;
-    case 'issueUsageAnalyticsToken:not-found':
-      return (m) => m.errorAnalyticsDisabled;
-    case 'issueUsageAnalyticsToken:forbidden':
-      return (m) => m.errorTokenForbidden;
-    case 'deleteBranch:bad-request':
-      return (m) => m.errorDeployBranchRefused({ branch });
-    case 'deleteBranch:not-found':
-      return (m) => m.errorBranchNotFound({ branch });
-    default:
-      return undefined;
+  const id = ctx.deploymentId;
+  if (operation === 'deleteBranch') {
+    if (code === 'bad-request') return (m) => m.errorDeployBranchRefused({ branch });
+    if (code === 'not-found') return (m) => m.errorBranchNotFound({ branch });
+  } else if (operation === 'issueUsageAnalyticsToken') {
+    if (code === 'not-found') return (m) => m.errorAnalyticsDisabled;
+    if (code === 'forbidden') return (m) => m.errorTokenForbidden;
+  } else {
+    // Loading or saving the settings.
+    if (code === 'not-found' && id !== undefined) return (m) => m.errorDeploymentNotFound({ id });
+    if (operation === 'updateDeploymentSettings' && code === 'bad-request') return (m) => m.errorSaveRejected;
+    if (operation === 'updateDeploymentSettings' && code === 'conflict') return (m) => m.errorSaveConflict;
   }
+  return undefined;
 }
 
-function generic(operation: AdminOperation, code: AdminErrorCode, status: number): Say {
-  return (m) => {
-    // Keys `operation<Operation>` and `failed<Code>` (see englishMessages).
-    const action = m[`operation${capital(operation)}` as MessageKey] as string;
-    if (code === 'aborted') return m.failedAborted({ action });
-    if (code === 'unknown') return m.failedUnknown({ action });
-    const reason = code === 'server-error' ? m.failedServerError({ status: String(status || 500) }) : (m[`failed${capital(code)}` as MessageKey] as string);
-    return m.failed({ action, reason });
-  };
-}
+// One catalog message, selecting its whole sentences by operation and code (a cancel included).
+const generic =
+  (operation: PanelOperation, code: AdminErrorCode, status: number): Say =>
+  (m) =>
+    m.failed({ operation, code, status });
 
 /** A failure as the panel keeps it: the sentence is said again in each render's language. */
 export interface Failure {
@@ -103,14 +93,14 @@ export interface Failure {
 }
 
 /** Classifies a rejection and picks its sentence. */
-export function failureOf(operation: AdminOperation, error: unknown, ctx: MessageContext = {}): Failure {
+export function failureOf(operation: PanelOperation, error: unknown, ctx: MessageContext = {}): Failure {
   const { status, code } = classify(error);
   return { status, code, say: specific(operation, code, ctx) ?? generic(operation, code, status) };
 }
 
 /** Builds the `platform-api-error` detail (and the shown message) for a rejection, in the language of `m`. */
 export function describeFailure(
-  operation: AdminOperation,
+  operation: PanelOperation,
   error: unknown,
   ctx: MessageContext = {},
   m: PlatformMessages = englishMessages,

@@ -12,6 +12,7 @@ import { BranchController } from './branch-section.js';
 import { emit } from './events.js';
 import type { ControlEnv } from './field-controls.js';
 import { speechOf } from '../i18n/translations.js';
+import type { PlatformMessages } from '../i18n/english.js';
 import type { Speech } from '../i18n/translations.js';
 import { listHost } from '../i18n/registry.js';
 import { failureOf } from './messages.js';
@@ -32,8 +33,18 @@ interface Configuration {
   deploymentId: number | null;
 }
 
-/** A configuration error: the validator's own (English) reason, in the sentence of the panel's language. */
-const invalid = (error: unknown): Say => (m) => m.configInvalid({ reason: (error as Error).message });
+/**
+ * A configuration error in the panel's language. The validators (`parseBaseUrl`,
+ * the client's constructor) say what is wrong in English for developers; the
+ * panel names the rule by a word of that reason and says it with the catalog.
+ * `language.test.ts` feeds every rule in, so a reworded reason cannot slip
+ * through as "other".
+ */
+const invalid = (error: unknown): Say => {
+  // The first of these words in the reason names the rule (`tokenProvider` is tried before `token`).
+  const problem = /tokenProvider|token|https|credentials|query|URL/.exec(String((error as Error)?.message))?.[0] ?? 'other';
+  return (m) => m.configInvalid({ problem: problem as Parameters<PlatformMessages['configInvalid']>[0]['problem'] });
+};
 
 const notConfigured: Configuration = { client: null, problem: null, missing: null, deploymentId: null };
 

@@ -63,7 +63,7 @@ export class SettingsController implements ReactiveController {
 
   /** The summary lines of the pending changes, in the element's language. */
   get pending(): PendingChange[] {
-    return this.original ? describeChanges(this.originalForm, this.form, this.ctx.speech().m) : [];
+    return this.original ? describeChanges(this.originalForm, this.form, this.ctx.speech()) : [];
   }
 
   /** Client-side problems of the changed values, by control path, in the element's language. */

@@ -8,9 +8,9 @@
 import type { FieldSpec } from '../schema.js';
 import { cspsConfigSchema, deploymentSettingsSchema } from '../api/schemas.js';
 import type { DeploymentSettings, DeploymentSettingsUpdate } from '../api/schemas.js';
-import { englishMessages } from '../i18n/english.js';
 import type { PlatformMessages } from '../i18n/english.js';
-import { controlKind, cspsKeys, editableKeys, labelFor } from './field-model.js';
+import type { Speech } from '../i18n/translations.js';
+import { controlKind, cspsKeys, editableKeys, labelFor, optionFor } from './field-model.js';
 import type { CspsKey, SettingKey } from './field-model.js';
 
 /** One row of a string-list editor; `id` keeps rows stable while reordering. */
@@ -186,7 +186,7 @@ function checkRows(
  * fields are not checked: they are not sent, and a value the platform holds
  * is not the user's to fix before saving something else.
  */
-export function validateForm(original: SettingsForm, form: SettingsForm, m: PlatformMessages = englishMessages): Map<string, string> {
+export function validateForm(original: SettingsForm, form: SettingsForm, m: PlatformMessages): Map<string, string> {
   const errors = new Map<string, string>();
   for (const key of changedKeys(original, form)) {
     const spec = specOf(key);
@@ -216,17 +216,19 @@ function showText(spec: FieldSpec, text: string, m: PlatformMessages): string {
   return spec.nullable ? m.notSet : m.empty;
 }
 
-function showForm(key: SettingKey, value: FormValue | undefined, m: PlatformMessages): string {
+function showForm(key: SettingKey, value: FormValue | undefined, { m, locale }: Speech): string {
   const spec = specOf(key);
   switch (controlKind(spec)) {
     case 'switch':
       return value ? m.on : m.off;
     case 'list': {
       const rows = value as ListRow[];
-      return rows.length ? rows.map((row) => row.value).join(', ') : m.none;
+      // A list in the language's own form (`a, b und c`, `a、b、c`), not joined by a comma in code.
+      return rows.length ? new Intl.ListFormat(locale, { style: 'narrow' }).format(rows.map((row) => row.value)) : m.none;
     }
     default:
-      return showText(spec, (value as string | undefined) ?? '', m);
+      // A select's option in the catalog's words; any other text as it is.
+      return value ? optionFor(key, value as string, m) : showText(spec, '', m);
   }
 }
 
@@ -239,7 +241,7 @@ function entryChanges(key: SettingKey, from: KeyValueRow[], to: KeyValueRow[], m
     const b = after.get(name);
     if (a === b) continue;
     out.push({
-      label: `${labelFor(key, m)} › ${name || m.noKey}`,
+      label: m.settingsPart({ label: labelFor(key, m), part: name || m.noKey }),
       from: a === undefined ? m.none : a,
       to: b === undefined ? m.removed : b,
     });
@@ -252,17 +254,18 @@ function cspsChanges(key: SettingKey, from: CspsForm, to: CspsForm, m: PlatformM
   for (const sub of cspsKeys) {
     if (from[sub] === to[sub]) continue;
     const show = (v: string | boolean) => (typeof v === 'boolean' ? (v ? m.on : m.off) : showText(cspsConfigSchema[sub], v, m));
-    out.push({ label: `${labelFor(key, m)} › ${labelFor(sub, m)}`, from: show(from[sub]), to: show(to[sub]) });
+    out.push({ label: m.settingsPart({ label: labelFor(key, m), part: labelFor(sub, m) }), from: show(from[sub]), to: show(to[sub]) });
   }
   return out;
 }
 
-/** The pending-changes summary: one line per changed value (`field: old → new`). */
-export function describeChanges(original: SettingsForm, form: SettingsForm, m: PlatformMessages = englishMessages): PendingChange[] {
+/** The pending-changes summary: one line per changed value (`settingsChange`: `field: old → new` in English). */
+export function describeChanges(original: SettingsForm, form: SettingsForm, speech: Speech): PendingChange[] {
+  const { m } = speech;
   return changedKeys(original, form).flatMap((key): PendingChange[] => {
     const kind = controlKind(specOf(key));
     if (kind === 'keyValue') return entryChanges(key, original[key] as KeyValueRow[], form[key] as KeyValueRow[], m);
     if (kind === 'subform') return cspsChanges(key, original[key] as CspsForm, form[key] as CspsForm, m);
-    return [{ label: labelFor(key, m), from: showForm(key, original[key], m), to: showForm(key, form[key], m) }];
+    return [{ label: labelFor(key, m), from: showForm(key, original[key], speech), to: showForm(key, form[key], speech) }];
   });
 }

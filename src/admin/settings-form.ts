@@ -7,9 +7,8 @@ import { html, nothing } from 'lit';
 import type { TemplateResult } from 'lit';
 import type { FieldSpec } from '../schema.js';
 import type { PlatformMessages } from '../i18n/english.js';
-import { formatNumber } from '../i18n/format.js';
 import { deploymentSettingsSchema, readOnlySettings } from '../api/schemas.js';
-import { controlKind, labelFor, settingGroups } from './field-model.js';
+import { controlKind, labelFor, optionFor, settingGroups } from './field-model.js';
 import type { SettingKey } from './field-model.js';
 import { cspsSubform, keyValueEditor, listEditor, selectControl, switchControl, textControl } from './field-controls.js';
 import type { ControlEnv } from './field-controls.js';
@@ -37,10 +36,11 @@ function field(s: SettingsController, env: ControlEnv, key: SettingKey): Templat
   }
 }
 
-function show(value: unknown, m: PlatformMessages): string {
+// An option a viewer reads is said in the catalog's words; an id, a URL or a region code is shown as it is.
+function show(key: string, value: unknown, m: PlatformMessages): string {
   if (value === null || value === undefined || value === '') return m.notSet;
   if (typeof value === 'boolean') return value ? m.yes : m.no;
-  return String(value);
+  return optionFor(key, String(value), m);
 }
 
 function readOnlyValues(s: SettingsController, m: PlatformMessages): TemplateResult {
@@ -48,19 +48,19 @@ function readOnlyValues(s: SettingsController, m: PlatformMessages): TemplateRes
   return html`<div class="readonly">
     <h3>${m.settingsReadOnly}</h3>
     <dl>
-      ${readOnlySettings.map((key) => html`<div><dt>${labelFor(key, m)}</dt><dd>${show(settings[key], m)}</dd></div>`)}
+      ${readOnlySettings.map((key) => html`<div><dt>${labelFor(key, m)}</dt><dd>${show(key, settings[key], m)}</dd></div>`)}
     </dl>
   </div>`;
 }
 
 function summary(s: SettingsController, env: ControlEnv): TemplateResult {
-  const { m, locale } = env.speech;
+  const { m } = env.speech;
   const changes = s.pending;
   if (changes.length === 0) return html`<div class="summary" part="summary"><p class="hint">${m.settingsNoChanges}</p></div>`;
   return html`<div class="summary" part="summary">
-    <h3 id="pending-title">${m.settingsChanges({ count: formatNumber(changes.length, locale) })}</h3>
+    <h3 id="pending-title">${m.settingsChanges({ count: changes.length })}</h3>
     <ul aria-labelledby="pending-title">
-      ${changes.map((c) => html`<li><span class="change-label">${c.label}</span>: ${c.from} → ${c.to}</li>`)}
+      ${changes.map((c) => html`<li>${m.settingsChange(c)}</li>`)}
     </ul>
   </div>`;
 }

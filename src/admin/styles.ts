@@ -238,9 +238,6 @@ export const adminPanelStyles = css`
     margin: 0;
     padding-inline-start: 1.25rem;
   }
-  .change-label {
-    font-weight: 600;
-  }
   dl {
     display: grid;
     grid-template-columns: repeat(auto-fill, minmax(14rem, 1fr));

@@ -1,13 +1,25 @@
 /**
  * Every built-in text of both elements, in English: the catalog that
  * translations are checked against. A value is a string, or a function of
- * named values where the sentence carries data (values arrive formatted for
- * the element's language: numbers, dates and durations as text).
+ * named values where the message carries data or depends on a value. Numbers
+ * arrive as numbers (the message formats them, and can pick a plural form);
+ * dates and durations arrive as text already formatted with `Intl` in the
+ * element's language. Where the wording depends on a value (an operation, an
+ * option, a failure), the function selects a whole sentence per case, as an
+ * ICU `select` does, so a translator always writes complete sentences.
+ * What each key means and where it shows is in `descriptions.ts`, which no
+ * bundle carries.
  */
+import type { PlatformApiErrorCode, PlatformApiOperation } from '../api/errors.js';
 import { embedFailed, embedLoading } from './embed-messages.js';
 
+/** A count or a row number in English digits (`1,234`); a translation formats with its own language. */
+const n = (value: number) => value.toLocaleString('en');
+
 type Branch = { branch: string };
-type Index = { index: string };
+type Index = { index: number };
+/** A request of the panel that failed, with why: the client's codes, `invalid-argument` (refused before sending) and `unknown`. */
+type Failure = { operation: Exclude<PlatformApiOperation, 'generateSession'>; code: PlatformApiErrorCode | 'invalid-argument' | 'unknown'; status: number };
 
 const english = {
   // <platform-embed>
@@ -16,7 +28,16 @@ const english = {
 
   // Configuration of the panel
   configDeploymentId: 'deployment-id must be a positive whole number.',
-  configInvalid: (v: { reason: string }) => `Invalid configuration: ${v.reason}.`,
+  configInvalid: (v: { problem: 'URL' | 'https' | 'credentials' | 'query' | 'token' | 'tokenProvider' | 'other' }) =>
+    ({
+      URL: 'Invalid configuration: base-url must be an absolute URL.',
+      https: 'Invalid configuration: base-url must use https: (http: only for localhost).',
+      credentials: 'Invalid configuration: base-url must not contain a user name or password.',
+      query: 'Invalid configuration: base-url must not contain a query or fragment.',
+      token: 'Invalid configuration: token must be a non-empty string without line breaks.',
+      tokenProvider: 'Invalid configuration: tokenProvider must be a function.',
+      other: 'Invalid configuration.',
+    })[v.problem],
   configMissingBaseUrl: 'Set the base-url attribute to your tenant URL.',
   configMissingToken: 'Set the token or tokenProvider property to sign in to the platform.',
   configMissingDeployment: 'Set the deployment-id attribute to choose a deployment.',
@@ -40,7 +61,9 @@ const english = {
   settingsLoading: 'Loading the settings…',
   settingsReadOnly: 'Read-only values',
   settingsNoChanges: 'No unsaved changes.',
-  settingsChanges: (v: { count: string }) => `Changes to save (${v.count})`,
+  settingsChanges: (v: { count: number }) => `Changes to save (${n(v.count)})`,
+  settingsChange: (v: { label: string; from: string; to: string }) => `${v.label}: ${v.from} → ${v.to}`,
+  settingsPart: (v: { label: string; part: string }) => `${v.label} › ${v.part}`,
   settingsSave: 'Save changes',
   settingsSaving: 'Saving…',
   settingsSavingStatus: 'Saving the changes…',
@@ -52,19 +75,19 @@ const english = {
 
   // List and key/value editors
   listNoEntries: 'No entries.',
-  listEntry: (v: { label: string; index: string }) => `${v.label}, entry ${v.index}`,
-  listMoveUp: (v: Index) => `Move entry ${v.index} up`,
-  listMoveDown: (v: Index) => `Move entry ${v.index} down`,
-  listRemove: (v: Index) => `Remove entry ${v.index}`,
+  listEntry: (v: { label: string; index: number }) => `${v.label}, entry ${n(v.index)}`,
+  listMoveUp: (v: Index) => `Move entry ${n(v.index)} up`,
+  listMoveDown: (v: Index) => `Move entry ${n(v.index)} down`,
+  listRemove: (v: Index) => `Remove entry ${n(v.index)}`,
   listAdd: 'Add entry',
   listEmptyValue: 'Enter a value or remove this row.',
   listDuplicate: (v: { value: string }) => `"${v.value}" is listed twice.`,
   variablesNone: 'No variables.',
-  variablesKey: (v: Index) => `Key ${v.index}`,
-  variablesValue: (v: Index) => `Value ${v.index}`,
+  variablesKey: (v: Index) => `Key ${n(v.index)}`,
+  variablesValue: (v: Index) => `Value ${n(v.index)}`,
   variablesKeyPlaceholder: 'key',
   variablesValuePlaceholder: 'value',
-  variablesRemove: (v: Index) => `Remove variable ${v.index}`,
+  variablesRemove: (v: Index) => `Remove variable ${n(v.index)}`,
   variablesAdd: 'Add variable',
   variablesEmptyKey: 'Enter a key or remove this row.',
   variablesDuplicate: (v: { key: string }) => `The key "${v.key}" is used twice.`,
@@ -122,6 +145,28 @@ const english = {
   fieldS3Region: 'S3 region',
   fieldS3Sse: 'S3 server-side encryption',
 
+  // Option values a viewer reads (a select per field; region codes and ids are shown as they are)
+  valueTemplate: (v: { value: 'single' | 'simpleCluster' | 'multiCluster' }) =>
+    ({ single: 'Single instance', simpleCluster: 'Simple cluster', multiCluster: 'Multi-cluster' })[v.value],
+  valueCloudProvider: (v: { value: 'platformcloud' | 'aws' | 'gcp' }) =>
+    ({ platformcloud: 'Platform cloud', aws: 'AWS', gcp: 'Google Cloud' })[v.value],
+  valueCreationMethod: (v: { value: 'upload' | 'platformcloud' | 'github' | 'ssh' }) =>
+    ({ upload: 'Upload', platformcloud: 'Platform cloud', github: 'GitHub', ssh: 'SSH' })[v.value],
+  valueCreationStep: (v: { value: 'project' | 'upload' | 'schema' | 'github' | 'ssh' | 'databases' | 'ready' | 'demo' }) =>
+    ({
+      project: 'Project',
+      upload: 'Upload',
+      schema: 'Data model',
+      github: 'GitHub',
+      ssh: 'SSH',
+      databases: 'Databases',
+      ready: 'Ready',
+      demo: 'Demo',
+    })[v.value],
+  valueReleaseChannel: (v: { value: 'latest' | 'release' }) => ({ latest: 'Latest', release: 'Stable' })[v.value],
+  valueDeployMode: (v: { value: 'git' | 'cli' }) => ({ git: 'Git', cli: 'Command line' })[v.value],
+  valueRepoType: (v: { value: 'git' | 'deployRepo' }) => ({ git: 'Git repository', deployRepo: 'Deploy repository' })[v.value],
+
   // Usage-analytics token section
   tokenTitle: 'Usage analytics token',
   tokenIntro: "A short-lived token for querying this account's usage and billing data.",
@@ -155,32 +200,39 @@ const english = {
   branchDeleted: (v: Branch) => `Branch "${v.branch}" was deleted.`,
   branchDeletedUpstream: (v: Branch) => `Branch "${v.branch}" was deleted, also on the git provider.`,
   branchConfirmTitle: (v: Branch) => `Delete branch "${v.branch}"?`,
-  branchConfirmUpstream: 'It will also be deleted on the connected git provider.',
-  branchConfirmPlatformOnly: 'It is deleted from the platform only; the branch on your git provider is left alone.',
-  branchConfirmConsequences: 'Its child branches move to its parent. This cannot be undone.',
+  branchConfirmUpstream:
+    'It will also be deleted on the connected git provider. Its child branches move to its parent branch. This cannot be undone.',
+  branchConfirmPlatformOnly:
+    'It is deleted from the platform only; the branch on your git provider is left alone. Its child branches move to its parent branch. This cannot be undone.',
   branchConfirm: 'Delete branch',
 
-  // Failures: what was attempted, then why it failed
-  operationGetDeploymentSettings: 'Loading the settings',
-  operationUpdateDeploymentSettings: 'Saving the settings',
-  operationIssueUsageAnalyticsToken: 'Issuing the token',
-  operationGenerateSession: 'Creating the session',
-  operationDeleteBranch: 'Deleting the branch',
-  failed: (v: { action: string; reason: string }) => `${v.action} failed: ${v.reason}`,
-  failedBadRequest: 'the platform rejected the request (400).',
-  failedUnauthorized: 'the platform did not accept the credentials (401). Check the API key or token.',
-  failedForbidden: 'these credentials are not allowed to do this (403).',
-  failedNotFound: 'the platform could not find it (404).',
-  failedConflict: 'it conflicts with a change made elsewhere (409). Try again.',
-  failedRateLimited: 'too many requests (429). Wait a moment and try again.',
-  failedServerError: (v: { status: string }) => `the platform had a problem (${v.status}). Try again later.`,
-  failedTimeout: 'the platform did not answer in time.',
-  failedNetwork: 'the platform could not be reached. Check the connection and the base URL.',
-  failedInvalidResponse: 'the platform sent a response the panel cannot read.',
-  failedInvalidArgument: 'the client refused the request before sending it.',
-  failedAborted: (v: { action: string }) => `${v.action} was cancelled.`,
-  failedUnknown: (v: { action: string }) => `${v.action} failed for an unexpected reason.`,
-  errorDeploymentNotFound: (v: { id: string }) => `Deployment ${v.id} was not found, or these credentials cannot see it.`,
+  // Failures: a whole sentence per operation, then a whole sentence for the reason (a cancel included)
+  failed: (v: Failure) =>
+    `${
+      {
+        getDeploymentSettings: 'The settings could not be loaded.',
+        updateDeploymentSettings: 'The settings could not be saved.',
+        issueUsageAnalyticsToken: 'The token could not be issued.',
+        deleteBranch: 'The branch could not be deleted.',
+      }[v.operation]
+    } ${
+      {
+        'bad-request': 'The platform rejected the request (400).',
+        unauthorized: 'The platform did not accept the credentials (401). Check the API key or token.',
+        forbidden: 'These credentials are not allowed to do this (403).',
+        'not-found': 'The platform could not find what was requested (404).',
+        conflict: 'The request conflicts with a change made elsewhere (409). Try again.',
+        'rate-limited': 'There were too many requests (429). Wait a moment and try again.',
+        'server-error': `The platform had a problem (${v.status || 500}). Try again later.`,
+        timeout: 'The platform did not answer in time.',
+        network: 'The platform could not be reached. Check the connection and the base URL.',
+        'invalid-response': 'The platform sent a response the panel cannot read.',
+        'invalid-argument': 'The client refused the request before sending it.',
+        aborted: 'The request was cancelled.',
+        unknown: 'The reason is not known.',
+      }[v.code]
+    }`,
+  errorDeploymentNotFound: (v: { id: number }) => `Deployment ${v.id} was not found, or these credentials cannot see it.`,
   errorSaveRejected: 'The platform rejected these changes. Check the highlighted values and try again.',
   errorSaveConflict: 'The settings were changed elsewhere at the same time. Your edits are kept; save again to apply them.',
   errorAnalyticsDisabled: 'Usage analytics is not enabled for this account.',

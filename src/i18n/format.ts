@@ -7,11 +7,6 @@ interface DurationFormatConstructor {
   new (locale: string, options: { style: 'short' }): { format(duration: Record<string, number>): string };
 }
 
-/** A whole number, e.g. a count (`1,234` / `1.234`). */
-export function formatNumber(value: number, locale: string): string {
-  return new Intl.NumberFormat(locale).format(value);
-}
-
 /** A date and time in the viewer's time zone, e.g. `Nov 26, 2026, 9:00 AM`. */
 export function formatDateTime(time: number, locale: string): string {
   return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(time);

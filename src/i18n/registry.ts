@@ -9,7 +9,6 @@
  * its next render.
  */
 import type { ReactiveControllerHost } from '@lit/reactive-element';
-import { i18n } from './hook.js';
 
 /** Every element that renders built-in texts, weakly: a removed element is not kept alive. */
 const hosts = new Set<WeakRef<ReactiveControllerHost & Node>>();
@@ -77,10 +76,3 @@ export function storeTranslation(lang: string, messages: object): void {
   registry.set(lang, { ...registry.get(lang), ...messages });
   rerender();
 }
-
-i18n.text = (node, key) => {
-  observeRoot(node);
-  listHost((node as ShadowRoot).host as ReactiveControllerHost & Element);
-  for (const catalog of catalogsFor(langOf(node))) if (key in catalog) return catalog[key] as string;
-  return undefined;
-};

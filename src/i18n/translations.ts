@@ -4,10 +4,9 @@
  */
 import { englishMessages } from './english.js';
 import type { PlatformMessages } from './english.js';
-import { catalogsFor, langOf, observeRoot, registered, storeTranslation } from './registry.js';
-
-/** Merged catalogs by lowercase language tag; emptied whenever a translation changes. */
-const merged = new Map<string, PlatformMessages>();
+import type { ReactiveControllerHost } from '@lit/reactive-element';
+import { i18n } from './hook.js';
+import { catalogsFor, langOf, listHost, observeRoot, registered, storeTranslation } from './registry.js';
 
 /** The canonical form of a BCP 47 tag, or `undefined` when `lang` is not one. */
 function canonical(lang: unknown): string | undefined {
@@ -33,9 +32,9 @@ function canonical(lang: unknown): string | undefined {
  */
 export function registerTranslation(lang: string, messages: Partial<PlatformMessages>): void {
   const tag = canonical(lang);
-  if (!tag) throw new TypeError(`registerTranslation: lang ${JSON.stringify(lang)} is not a BCP 47 language tag`);
+  if (!tag) throw new TypeError(`registerTranslation: lang ${JSON.stringify(lang)} is not a BCP 47 tag`);
   if (typeof messages !== 'object' || messages === null || Array.isArray(messages)) {
-    throw new TypeError('registerTranslation: messages must be an object of message keys');
+    throw new TypeError('registerTranslation: messages must be an object');
   }
   const checked: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(messages)) {
@@ -44,7 +43,6 @@ export function registerTranslation(lang: string, messages: Partial<PlatformMess
     if (typeof value !== kind) throw new TypeError(`registerTranslation: message "${key}" must be a ${kind}, got ${typeof value}`);
     checked[key] = value;
   }
-  merged.clear();
   storeTranslation(tag.toLowerCase(), checked);
 }
 
@@ -64,11 +62,14 @@ export interface Speech {
 export function speechOf(node: Node): Speech {
   observeRoot(node);
   const lang = langOf(node);
-  let m = merged.get(lang);
-  if (!m) {
-    m = Object.assign({}, englishMessages, ...catalogsFor(lang).reverse()) as PlatformMessages;
-    merged.set(lang, m);
-  }
+  // Merged afresh: an element asks once per render, and a registration is seen at once.
+  const m = Object.assign({}, englishMessages, ...catalogsFor(lang).reverse()) as PlatformMessages;
   const known = registered(lang) !== undefined || lang.split('-')[0] === 'en';
   return { m, locale: (known && canonical(lang)) || 'en' };
 }
+
+// The embed asks for each of its texts here (see `hook.ts`), and is listed for re-rendering.
+i18n.text = (node, key) => {
+  listHost((node as ShadowRoot).host as ReactiveControllerHost & Element);
+  return speechOf(node).m[key as keyof PlatformMessages] as string | undefined;
+};

@@ -94,9 +94,9 @@ describe('<platform-admin-panel> save failures', () => {
       operation: save,
       status: 0,
       code: 'aborted',
-      message: 'Saving the settings was cancelled.',
+      message: 'The settings could not be saved. The request was cancelled.',
     });
-    expect(panelText(el)).to.contain('Saving the settings was cancelled.');
+    expect(panelText(el)).to.contain('The settings could not be saved. The request was cancelled.');
     await expectEditsKept(el);
 
     button(el, 'Save changes').click();

@@ -6,6 +6,7 @@ import { englishMessages, registerTranslation } from '../../src/index.js';
 import type { PlatformMessages } from '../../src/index.js';
 import type { PlatformApiErrorDetail } from '../../src/admin/index.js';
 import { adminPanelStyles } from '../../src/admin/styles.js';
+import { messageValues, valueCombinations } from '../../src/i18n/descriptions.js';
 import de from '../../src/locales/de.js';
 import es from '../../src/locales/es.js';
 import fr from '../../src/locales/fr.js';
@@ -26,20 +27,37 @@ async function rerendered(el: Element & { updateComplete: Promise<boolean> }): P
 }
 
 describe('the message catalog and the shipped translations', () => {
-  it('every shipped language has exactly the English keys, each of the same kind, none empty', () => {
+  it('every shipped language has exactly the English keys, each of the same kind, none empty, for every case of a select', () => {
     const keys = Object.keys(englishMessages).sort();
+    const say = (messages: PlatformMessages, key: string, values: Record<string, unknown>) =>
+      (messages[key as keyof PlatformMessages] as (v: Record<string, unknown>) => string)(values);
     for (const [lang, messages] of Object.entries(shipped)) {
       expect(Object.keys(messages).sort(), lang).to.deep.equal(keys);
       for (const key of keys) {
         const english = englishMessages[key as keyof PlatformMessages];
         const value = messages[key as keyof PlatformMessages];
         expect(typeof value, `${lang}.${key}`).to.equal(typeof english);
-        const text = typeof value === 'function' ? (value as (v: Record<string, string>) => string)(new Proxy({}, { get: (_, k) => `<${String(k)}>` })) : value;
-        expect(text.trim(), `${lang}.${key}`).to.not.equal('');
-        if (typeof english === 'function') {
-          // A translation names every value the English sentence names.
-          const names = [...(english as (v: Record<string, string>) => string)(new Proxy({}, { get: (_, k) => `<${String(k)}>` })).matchAll(/<(\w+)>/g)].map((m) => m[1]);
-          for (const name of names) expect(text, `${lang}.${key} uses ${name}`).to.contain(`<${name}>`);
+        if (typeof english === 'string') {
+          expect((value as string).trim(), `${lang}.${key}`).to.not.equal('');
+          continue;
+        }
+        for (const values of valueCombinations(key as keyof typeof messageValues)) {
+          const text = say(messages, key, values);
+          const where = `${lang}.${key}(${JSON.stringify(values)})`;
+          expect(text, where).to.be.a('string');
+          expect(text.trim(), where).to.not.equal('');
+          // A translation shows every value the English sentence shows: the texts (samples in angle
+          // brackets) and the numbers. A select value chooses the sentence and is not shown.
+          const shown = say(englishMessages, key, values);
+          // Numbers are compared by their digits: each language groups them its own way (1,234 / 1.234).
+          const digits = (t: string) => t.replace(/\D/g, '');
+          for (const sample of Object.values(values)) {
+            if (typeof sample === 'number' && digits(shown).includes(String(sample))) {
+              expect(digits(text), `${where} shows ${sample}`).to.contain(String(sample));
+            } else if (/^<\w+>$/.test(String(sample)) && shown.includes(String(sample))) {
+              expect(text, `${where} shows ${String(sample)}`).to.contain(String(sample));
+            }
+          }
         }
       }
     }
@@ -185,7 +203,7 @@ describe('<platform-admin-panel> in the viewer\'s language', () => {
     await rerendered(el);
     button(el, 'Änderungen speichern').click();
     await settle(el);
-    expect(panelText(el)).to.contain('Name ist ein Pflichtfeld.');
+    expect(panelText(el)).to.contain('„Name“ ist ein Pflichtfeld.');
     await expect(el).to.be.accessible();
   });
 });

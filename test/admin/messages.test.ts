@@ -59,7 +59,7 @@ describe('<platform-admin-panel> with a client of another make', () => {
     await settle(el);
     expect(log.count('platform-branch-deleted')).to.equal(0);
     expect(log.of<PlatformApiErrorDetail>('platform-api-error')[0]!.code).to.equal('unknown');
-    expect(panelText(el)).to.contain('Deleting the branch failed for an unexpected reason.');
+    expect(panelText(el)).to.contain('The branch could not be deleted. The reason is not known.');
 
     [...el.shadowRoot!.querySelectorAll('button')].find((b) => b.textContent!.trim() === 'Issue token')!.click();
     await until(() => log.count('platform-api-error') === 2);

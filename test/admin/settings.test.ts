@@ -76,7 +76,7 @@ describe('<platform-admin-panel> settings', () => {
     const summary = $(el, '[part="summary"]').textContent!.replace(/\s+/g, ' ');
     expect(summary).to.contain('Name: Orders analytics → Orders analytics EU');
     expect(summary).to.contain('SQL API enabled: on → off');
-    expect(summary).to.contain('Release channel: release → latest');
+    expect(summary).to.contain('Release channel: Stable → Latest');
 
     button(el, 'Save changes').click();
     await until(() => log.count('platform-settings-saved') === 1, 'no platform-settings-saved');
