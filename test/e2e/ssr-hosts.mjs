@@ -104,7 +104,8 @@ export async function startScriptProxy(target, { delayMs = 0 } = {}) {
   const requests = [];
   const server = createServer((req, res) => {
     requests.push({ method: req.method, path: req.url });
-    const headers = { ...req.headers, host: req.headers.host };
+    // As a TLS-terminating reverse proxy does: the app learns the scheme the browser used.
+    const headers = { ...req.headers, 'x-forwarded-proto': 'http' };
     const out = request({ host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers }, async (answer) => {
       if (/javascript/.test(answer.headers['content-type'] ?? '')) {
         if (delayMs) await new Promise((r) => setTimeout(r, delayMs));
