@@ -24,7 +24,8 @@ import { installAndBuild, openBrowser, renderedSession, startApp, startScriptPro
 const SESSION_ROUTE = '/api/embed-session';
 
 /**
- * @param {{ name: string, dir: string, build: string[], start: string[], env?: Record<string, string> }} app
+ * @param {{ name: string, dir: string, build: string[], start: string[], env?: Record<string, string>, platformUrlEnv?: string }} app
+ *   `platformUrlEnv`: the variable the app reads the platform's URL from (default PLATFORM_URL)
  */
 export function describeSsrHost(app) {
   describe(`${app.name} host (${app.dir}, built and served on Node 22)`, () => {
@@ -42,7 +43,7 @@ export function describeSsrHost(app) {
     before(async () => {
       built = installAndBuild(app);
       mock = await startMockServer({ port: 0 });
-      server = await startApp(app, { PLATFORM_URL: mock.url });
+      server = await startApp(app, { [app.platformUrlEnv ?? 'PLATFORM_URL']: mock.url });
       proxy = await startScriptProxy(server.url);
     });
 
