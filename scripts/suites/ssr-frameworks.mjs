@@ -5,6 +5,7 @@
 import { nodeTestSuite } from '../node-test-suite.mjs';
 
 export const suites = [
+  nodeTestSuite('angular', 'Angular SSR host (ng build, Express server, Chromium and Firefox)', 'test/e2e/angular.e2e.mjs'),
   nodeTestSuite('astro', 'Astro host (astro build, Node adapter, Chromium and Firefox)', 'test/e2e/astro.e2e.mjs'),
   nodeTestSuite('nuxt', 'Nuxt host (nuxi build, Nitro node-server, Chromium and Firefox)', 'test/e2e/nuxt.e2e.mjs'),
   nodeTestSuite('sveltekit', 'SvelteKit host (vite build, adapter-node, Chromium and Firefox)', 'test/e2e/sveltekit.e2e.mjs'),
