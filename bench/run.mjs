@@ -5,7 +5,8 @@
 //
 //   npm run bench                      every benchmark, full size
 //   npm run bench -- --quick           fewer rounds and cycles, for a quick look
-//   npm run bench -- --only=size,leaks a subset: size, throughput, startup, leaks, many, ttd
+//   npm run bench -- --only=size,leaks a subset: size, throughput, startup, leaks, many, ttd, ttd-hosts
+//   --hosts=astro,nuxt                   ttd-hosts: some of astro, sveltekit, nuxt, angular (builds each on Node 22)
 //   npm run bench -- --check           exit 1 when a budget is not met
 //   --rounds=N --startup-rounds=N --cycles=N --messages=N --kind=view|drilldown
 //   --drain-messages=N --drain-rounds=N   the per-kind host cost (BENCH_QUICK=1 is --quick)
@@ -24,6 +25,7 @@ import { runMany } from './suites/many.mjs';
 import { runStartup } from './suites/startup.mjs';
 import { runThroughput } from './suites/throughput.mjs';
 import { runTtd } from './suites/ttd.mjs';
+import { runTtdHosts } from './suites/ttd-hosts.mjs';
 
 const argv = process.argv.slice(2);
 const flag = (name) => argv.includes(`--${name}`);
@@ -42,8 +44,9 @@ const options = {
   rounds: Number(value('rounds', quick ? 3 : 7)),
   startupRounds: Number(value('startup-rounds', quick ? 10 : 31)),
   cycles: Number(value('cycles', quick ? 100 : 1_000)),
+  hosts: value('hosts', '') ? value('hosts', '').split(',') : undefined,
 };
-const only = value('only', 'size,throughput,startup,leaks,many,ttd').split(',');
+const only = value('only', 'size,throughput,startup,leaks,many,ttd,ttd-hosts').split(',');
 const log = (line) => console.error(`[bench] ${line}`);
 
 const results = {
@@ -100,6 +103,7 @@ async function benchBrowser() {
       ['leaks', runLeaks],
       ['many', runMany],
       ['ttd', runTtd],
+      ['ttd-hosts', runTtdHosts],
     ].filter(([name]) => only.includes(name));
     for (const [name, run] of suites) {
       // A fresh page per benchmark: nothing one leaves behind skews another.
@@ -129,7 +133,7 @@ async function benchBrowser() {
 let exitCode = 0;
 try {
   if (only.includes('size')) await benchSizes();
-  if (only.some((name) => ['throughput', 'startup', 'leaks', 'many', 'ttd'].includes(name))) await benchBrowser();
+  if (only.some((name) => ['throughput', 'startup', 'leaks', 'many', 'ttd', 'ttd-hosts'].includes(name))) await benchBrowser();
 } catch (error) {
   log(error.stack ?? String(error));
   exitCode = 1;

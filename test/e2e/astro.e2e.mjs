@@ -2,5 +2,6 @@
 // adapter's standalone server, offline, on Node 22. See ssr-host-suite.mjs.
 //   npm run build && node --test test/e2e/astro.e2e.mjs
 import { describeSsrHost } from './ssr-host-suite.mjs';
+import { hosts } from './ssr-hosts.mjs';
 
-describeSsrHost({ name: 'Astro', dir: 'docs/hosts/astro', build: ['node_modules/astro/bin/astro.mjs', 'build'], start: ['dist/server/entry.mjs'] });
+describeSsrHost(hosts.astro);

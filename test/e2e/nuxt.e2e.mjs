@@ -2,11 +2,6 @@
 // node-server output, offline, on Node 22. See ssr-host-suite.mjs.
 //   npm run build && node --test test/e2e/nuxt.e2e.mjs
 import { describeSsrHost } from './ssr-host-suite.mjs';
+import { hosts } from './ssr-hosts.mjs';
 
-describeSsrHost({
-  name: 'Nuxt',
-  dir: 'docs/hosts/nuxt',
-  build: ['node_modules/@nuxt/cli/bin/nuxi.mjs', 'build'],
-  start: ['.output/server/index.mjs'],
-  platformUrlEnv: 'NUXT_PLATFORM_URL', // runtimeConfig.platformUrl
-});
+describeSsrHost(hosts.nuxt);

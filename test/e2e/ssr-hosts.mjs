@@ -16,6 +16,31 @@ import { eventually } from './helpers.mjs';
 
 export const root = fileURLToPath(new URL('../..', import.meta.url));
 
+/**
+ * The meta-framework host apps: folder, build and start commands (run on Node 22
+ * from the app's folder), and what their servers need.
+ * @type {Record<string, { name: string, dir: string, build: string[], start: string[], env?: Record<string, string>, platformUrlEnv?: string }>}
+ */
+export const hosts = {
+  astro: { name: 'Astro', dir: 'docs/hosts/astro', build: ['node_modules/astro/bin/astro.mjs', 'build'], start: ['dist/server/entry.mjs'] },
+  sveltekit: {
+    name: 'SvelteKit',
+    dir: 'docs/hosts/sveltekit',
+    build: ['node_modules/vite/bin/vite.js', 'build'],
+    start: ['build/index.js'],
+    // adapter-node takes the scheme from this header (else https): the proxy in front sets it, as a TLS proxy does.
+    env: { PROTOCOL_HEADER: 'x-forwarded-proto' },
+  },
+  nuxt: {
+    name: 'Nuxt',
+    dir: 'docs/hosts/nuxt',
+    build: ['node_modules/@nuxt/cli/bin/nuxi.mjs', 'build'],
+    start: ['.output/server/index.mjs'],
+    platformUrlEnv: 'NUXT_PLATFORM_URL', // runtimeConfig.platformUrl
+  },
+  angular: { name: 'Angular', dir: 'docs/hosts/angular', build: ['node_modules/@angular/cli/bin/ng.js', 'build'], start: ['dist/angular-host/server/server.mjs'] },
+};
+
 /** Telemetry off for every framework CLI: the builds run offline. */
 export const offlineEnv = {
   NUXT_TELEMETRY_DISABLED: '1',
