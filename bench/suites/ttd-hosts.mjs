@@ -50,9 +50,13 @@ async function benchHost(browser, host, { rounds, scriptMs, log }) {
     proxy = await startScriptProxy(server.url, { delayMs: scriptMs });
     for (let round = 0; round <= rounds; round += 1) {
       for (const arm of alternate(['plain', 'server'], round)) {
-        const r = await runOnce(browser, proxy, mock, arm);
+        // A stuck page fails this app's row instead of holding the whole bench.
+        let timer;
+        const stuck = new Promise((_, reject) => (timer = setTimeout(() => reject(new Error(`${host.name} ${arm}: no result in 60 s`)), 60_000)));
+        const r = await Promise.race([runOnce(browser, proxy, mock, arm), stuck]).finally(() => clearTimeout(timer));
         if (round > 0) runs[arm].push(r);
       }
+      log(`${host.name}: round ${round === 0 ? 'warm-up' : `${round}/${rounds}`} done`);
     }
   } finally {
     await proxy?.close();
