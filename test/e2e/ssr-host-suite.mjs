@@ -17,9 +17,10 @@
 // provider's route) and `/plain` (the benchmark's plain iframe).
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import { startMockServer } from '../../dist/testing/server.js';
 import { eventually } from './helpers.mjs';
-import { installAndBuild, openBrowser, renderedSession, startApp, startScriptProxy, testBrowsers } from './ssr-hosts.mjs';
+import { installAndBuild, openBrowser, renderedSession, root, startApp, startScriptProxy, testBrowsers } from './ssr-hosts.mjs';
 
 const SESSION_ROUTE = '/api/embed-session';
 
@@ -58,6 +59,13 @@ export function describeSsrHost(app) {
       t.diagnostic(`${app.name}: npm ci ${built.installSeconds === null ? 'skipped (installed)' : `${built.installSeconds.toFixed(1)} s`}, build ${built.buildSeconds.toFixed(1)} s`);
       assert.ok(built.buildSeconds > 0);
     });
+
+    if (app.typecheck) {
+      it("its pages type-check against platform-embed's types", () => {
+        const r = spawnSync(process.execPath, app.typecheck, { cwd: root, encoding: 'utf8' });
+        assert.equal(r.status, 0, `${r.stdout}${r.stderr}`);
+      });
+    }
 
     it('the server HTML holds the server-rendered element; the session is in its iframe src only; fetching it loads nothing', async () => {
       const html = await (await fetch(`${server.url}/`)).text();

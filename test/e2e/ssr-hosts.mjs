@@ -19,7 +19,9 @@ export const root = fileURLToPath(new URL('../..', import.meta.url));
 /**
  * The meta-framework host apps: folder, build and start commands (run on Node 22
  * from the app's folder), and what their servers need.
- * @type {Record<string, { name: string, dir: string, build: string[], start: string[], env?: Record<string, string>, platformUrlEnv?: string }>}
+ * `typecheck`: a type check of the app's pages against platform-embed's types,
+ * with the repository's own checker (run from the root after the build).
+ * @type {Record<string, { name: string, dir: string, build: string[], start: string[], env?: Record<string, string>, platformUrlEnv?: string, typecheck?: string[] }>}
  */
 export const hosts = {
   astro: { name: 'Astro', dir: 'docs/hosts/astro', build: ['node_modules/astro/bin/astro.mjs', 'build'], start: ['dist/server/entry.mjs'] },
@@ -30,6 +32,7 @@ export const hosts = {
     start: ['build/index.js'],
     // adapter-node takes the scheme from this header (else https): the proxy in front sets it, as a TLS proxy does.
     env: { PROTOCOL_HEADER: 'x-forwarded-proto' },
+    typecheck: ['node_modules/svelte-check/bin/svelte-check', '--workspace', 'docs/hosts/sveltekit', '--tsconfig', './tsconfig.json'],
   },
   nuxt: {
     name: 'Nuxt',
@@ -37,7 +40,9 @@ export const hosts = {
     build: ['node_modules/@nuxt/cli/bin/nuxi.mjs', 'build'],
     start: ['.output/server/index.mjs'],
     platformUrlEnv: 'NUXT_PLATFORM_URL', // runtimeConfig.platformUrl
+    typecheck: ['node_modules/vue-tsc/bin/vue-tsc.js', '--noEmit', '-p', 'docs/hosts/nuxt/.nuxt/tsconfig.app.json'],
   },
+  // `ng build` type-checks the templates itself (strictTemplates).
   angular: { name: 'Angular', dir: 'docs/hosts/angular', build: ['node_modules/@angular/cli/bin/ng.js', 'build'], start: ['dist/angular-host/server/server.mjs'] },
 };
 

@@ -5,6 +5,6 @@
 // in the server's HTML get their provider in the same task as the definition,
 // so none starts a load without one.
 import 'platform-embed/embed';
-import { provideSessions } from '#lib/session-provider';
+import { provideSessions } from '#lib/session-provider.ts';
 
 provideSessions(document);

@@ -4,7 +4,7 @@
 // navigation through SvelteKit's data request): a session is single-use.
 import { renderEmbed } from 'platform-embed/server';
 import type { PageServerLoad } from './$types';
-import { baseUrl, createSession } from '#lib/server/platform';
+import { baseUrl, createSession } from '#lib/server/platform.ts';
 
 export const load: PageServerLoad = async () => ({
   embed: renderEmbed({ baseUrl, session: await createSession(), dashboard: 'sales-overview', attributes: { id: 'dashboard' } }),

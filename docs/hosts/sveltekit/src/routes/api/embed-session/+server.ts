@@ -1,7 +1,7 @@
 // The session route for the element's sessionProvider.
 import { json } from '@sveltejs/kit';
 import type { RequestHandler } from './$types';
-import { createSession } from '#lib/server/platform';
+import { createSession } from '#lib/server/platform.ts';
 
 export const POST: RequestHandler = async () => {
   try {
