@@ -11,9 +11,12 @@ export async function sessionProvider(): Promise<string> {
   return ((await res.json()) as { sessionId: string }).sessionId;
 }
 
-/** Gives every <platform-embed> under `root` the provider. */
+/** Gives `embed` its source of sessions (an element attachment: `{@attach provideSession}`). */
+export function provideSession(embed: PlatformEmbedElement): void {
+  embed.sessionProvider = sessionProvider;
+}
+
+/** Gives every <platform-embed> under `root` its source of sessions. */
 export function provideSessions(root: ParentNode): void {
-  root.querySelectorAll('platform-embed').forEach((embed: PlatformEmbedElement) => {
-    embed.sessionProvider = sessionProvider;
-  });
+  root.querySelectorAll('platform-embed').forEach(provideSession);
 }
