@@ -5,8 +5,9 @@
 //
 //   npm run bench                      every benchmark, full size
 //   npm run bench -- --quick           fewer rounds and cycles, for a quick look
-//   npm run bench -- --only=size,leaks a subset: size, throughput, startup, leaks, many, ttd, renewal, lighthouse
+//   npm run bench -- --only=size,leaks a subset: size, throughput, startup, leaks, many, ttd, ttd-hosts, renewal, lighthouse
 //                                      (lighthouse: the demo's scores; installs bench/lighthouse/ on first use)
+//   --hosts=astro,nuxt                   ttd-hosts: some of astro, sveltekit, nuxt, angular (builds each on Node 22)
 //   npm run bench -- --check           exit 1 when a budget is not met
 //   --rounds=N --startup-rounds=N --cycles=N --messages=N --kind=view|drilldown --renewal-rounds=N
 //   --drain-messages=N --drain-rounds=N   the per-kind host cost (BENCH_QUICK=1 is --quick)
@@ -27,6 +28,7 @@ import { runRenewal } from './suites/renewal.mjs';
 import { runStartup } from './suites/startup.mjs';
 import { runThroughput } from './suites/throughput.mjs';
 import { runTtd } from './suites/ttd.mjs';
+import { runTtdHosts } from './suites/ttd-hosts.mjs';
 
 const argv = process.argv.slice(2);
 const flag = (name) => argv.includes(`--${name}`);
@@ -46,8 +48,9 @@ const options = {
   startupRounds: Number(value('startup-rounds', quick ? 10 : 31)),
   cycles: Number(value('cycles', quick ? 100 : 1_000)),
   renewalRounds: Number(value('renewal-rounds', quick ? 5 : 15)),
+  hosts: value('hosts', '') ? value('hosts', '').split(',') : undefined,
 };
-const only = value('only', 'size,throughput,startup,leaks,many,ttd,renewal,lighthouse').split(',');
+const only = value('only', 'size,throughput,startup,leaks,many,ttd,ttd-hosts,renewal,lighthouse').split(',');
 const log = (line) => console.error(`[bench] ${line}`);
 
 const results = {
@@ -104,6 +107,7 @@ async function benchBrowser() {
       ['leaks', runLeaks],
       ['many', runMany],
       ['ttd', runTtd],
+      ['ttd-hosts', runTtdHosts],
       ['renewal', runRenewal],
     ].filter(([name]) => only.includes(name));
     for (const [name, run] of suites) {
@@ -134,7 +138,7 @@ async function benchBrowser() {
 let exitCode = 0;
 try {
   if (only.includes('size')) await benchSizes();
-  if (only.some((name) => ['throughput', 'startup', 'leaks', 'many', 'ttd', 'renewal'].includes(name))) await benchBrowser();
+  if (only.some((name) => ['throughput', 'startup', 'leaks', 'many', 'ttd', 'ttd-hosts', 'renewal'].includes(name))) await benchBrowser();
   if (only.includes('lighthouse')) {
     const r = await runLighthouse({ log });
     results.raw.lighthouse = r.raw;

@@ -1,0 +1,39 @@
+import { AngularNodeAppEngine, createNodeRequestHandler, isMainModule, writeResponseToNodeResponse } from '@angular/ssr/node';
+import express from 'express';
+import { join } from 'node:path';
+import { createSession } from './app/platform.server';
+
+const browserDistFolder = join(import.meta.dirname, '../browser');
+
+const app = express();
+const angularApp = new AngularNodeAppEngine();
+
+// The session route for the element's sessionProvider.
+app.post('/api/embed-session', async (_req, res) => {
+  try {
+    res.set('cache-control', 'no-store').json({ sessionId: await createSession() });
+  } catch (error) {
+    console.error(`generate-session failed: ${(error as Error).message}`); // never holds the API key
+    res.status(502).end();
+  }
+});
+
+app.use(express.static(browserDistFolder, { maxAge: '1y', index: false, redirect: false }));
+
+app.use((req, res, next) => {
+  angularApp
+    .handle(req)
+    .then((response) => (response ? writeResponseToNodeResponse(response, res) : next()))
+    .catch(next);
+});
+
+if (isMainModule(import.meta.url) || process.env['pm_id']) {
+  const port = Number(process.env['PORT'] || 4000);
+  const host = process.env['HOST'] || 'localhost';
+  app.listen(port, host, (error) => {
+    if (error) throw error;
+    console.log(`Node Express server listening on http://${host}:${port}`);
+  });
+}
+
+export const reqHandler = createNodeRequestHandler(app);
