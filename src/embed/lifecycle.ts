@@ -79,8 +79,8 @@ export class Lifecycle {
   info: ReadyPayload | null = null;
   /** The current load's fatal failure, or `null`. */
   failure: Error | null = null;
-  /** The last load was made with no session at all (no `session`, no provider): a provider set later loads again. */
-  unsigned = false;
+  /** The load waits for a `session` or a provider (it had neither): setting one starts it. */
+  waiting = false;
 
   private _token = 0;
   private _timer?: ReturnType<typeof setTimeout>;
@@ -135,6 +135,9 @@ export class Lifecycle {
     }
     const { timeout, session } = request;
     const sessionProvider = this._host.provider();
+    // Nothing to sign the viewer in with: no navigation that the platform would refuse, until one is set.
+    this.waiting = !session && !sessionProvider && !adopted;
+    if (this.waiting) return;
     this._started = true;
     this._loaded = !!adopted?.loaded;
     this._readyDoc = false;
@@ -144,13 +147,11 @@ export class Lifecycle {
     const fixed = (session && session !== this._spent) || !sessionProvider;
     this._host.begin(!fixed);
     if (fixed) {
-      this.unsigned = !session;
       // Without a provider a spent session is all there is; the platform refuses it and says so.
       this._spent = session;
       this._host.navigate(session || undefined);
       return;
     }
-    this.unsigned = false;
     this._session(sessionProvider).then(
       (id) => {
         // Superseded by a later load or a disconnect: the session stays unused for the next load.

@@ -203,8 +203,8 @@ export class PlatformEmbedElement extends PlatformEmbedProperties {
     const reload =
       this._needsLoad ||
       reloadKeys.some((key) => changed.has(key)) ||
-      // A new provider serves the next load and reloads nothing, unless the current load had no session at all.
-      ((changed.has('sessionProvider') || changed.has('sessionUrl')) && this._life.unsigned && !this._adopted) ||
+      // A new provider serves the next load and reloads nothing, unless the load waits for one.
+      ((changed.has('sessionProvider') || changed.has('sessionUrl')) && this._life.waiting) ||
       (changed.has('path') && !this._life.ready && !eff.dashboard) ||
       (changed.has('loading') && eff.loading === 'eager' && this._life.deferred);
     if (reload) {

@@ -1,13 +1,13 @@
 import { expect, fixture, html, oneEvent } from '@open-wc/testing';
 import type { PlatformEmbedElement } from '../../src/embed/platform-embed.js';
-import { BASE, HOST_ORIGIN, THIRD, actions, envelope, postFromFrame, readyEmbed, report, settle } from './helpers.js';
+import { BASE, HOST_ORIGIN, THIRD, actions, envelope, postFromFrame, readyEmbed, report, settle, signed } from './helpers.js';
 
 const readyEnvelope = envelope('platform:event:ready', { embedTenant: null, deploymentId: null, mode: 'private', surface: 'dashboard' });
 
 /** A connected embed of the fixture dashboard that never sends ready by itself, loaded. */
 async function silentEmbed(attrs: Partial<PlatformEmbedElement> = {}): Promise<PlatformEmbedElement> {
   const el = document.createElement('platform-embed');
-  Object.assign(el, { baseUrl: BASE, dashboard: 'silent', ...attrs });
+  Object.assign(el, signed({ baseUrl: BASE, dashboard: 'silent', ...attrs }));
   const container = await fixture(html`<div></div>`);
   container.append(el);
   // `load` does not bubble, but a capturing listener on the shadow root sees the iframe's: the fixture's

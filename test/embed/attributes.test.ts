@@ -1,12 +1,13 @@
 import { expect, fixture, html, oneEvent } from '@open-wc/testing';
 import { PlatformEmbedElement } from '../../src/embed/platform-embed.js';
-import { BASE, PORT, TENANT, actions, readyEmbed, settle, spyConsole } from './helpers.js';
+import { BASE, FIXTURE_SESSION, PORT, TENANT, actions, readyEmbed, settle, spyConsole, signed, withoutFixtureSession } from './helpers.js';
 import { frameSrc } from '../navigation-spy.js';
 
 /** Inserts `<platform-embed>` built from attribute pairs, collecting its events and warnings. */
 async function withAttributes(attrs: Record<string, string>) {
   const el = document.createElement('platform-embed');
-  for (const [name, value] of Object.entries(attrs)) el.setAttribute(name, value);
+  const own = 'session' in attrs || 'session-url' in attrs;
+  for (const [name, value] of Object.entries(own ? attrs : { session: FIXTURE_SESSION, ...attrs })) el.setAttribute(name, value);
   const errors: CustomEvent[] = [];
   el.addEventListener('platform-error', (e) => errors.push(e));
   const warn = spyConsole('warn');
@@ -21,7 +22,8 @@ async function withAttributes(attrs: Record<string, string>) {
   return { el, errors, warnings: warn.calls };
 }
 
-const src = (el: PlatformEmbedElement) => frameSrc(el.iframe);
+/** The URL the element loaded, without the fixture session these tests are not about. */
+const src = (el: PlatformEmbedElement) => withoutFixtureSession(frameSrc(el.iframe));
 
 describe('<platform-embed> attributes', () => {
   it('maps every attribute to its property', async () => {
@@ -119,7 +121,7 @@ describe('<platform-embed> attributes', () => {
 
   it('builds a path URL when no dashboard is set, and prefers dashboard over path', async () => {
     const el = document.createElement('platform-embed');
-    Object.assign(el, { baseUrl: BASE, path: '/embed/d/42/app/workbook/7' });
+    Object.assign(el, signed({ baseUrl: BASE, path: '/embed/d/42/app/workbook/7' }));
     await fixture(html`<div>${el}</div>`);
     expect(src(el)).to.equal(`${BASE}/embed/d/42/app/workbook/7`);
     el.dashboard = 'demo';
@@ -130,7 +132,7 @@ describe('<platform-embed> attributes', () => {
   it('accepts http only for local hosts and resolves timezone auto', async () => {
     for (const base of [`http://localhost:${PORT}`, `http://[::1]:${PORT}`, 'https://acme.platform.example']) {
       const el = document.createElement('platform-embed');
-      Object.assign(el, { baseUrl: base, dashboard: 'x', timezone: 'auto', readyTimeout: 0 });
+      Object.assign(el, signed({ baseUrl: base, dashboard: 'x', timezone: 'auto', readyTimeout: 0 }));
       await fixture(html`<div>${el}</div>`);
       const url = new URL(src(el)!);
       expect(url.origin).to.equal(new URL(base).origin);
@@ -162,7 +164,7 @@ describe('<platform-embed> attributes', () => {
   it('applies properties set before the element was defined', async () => {
     const tag = 'platform-embed-late';
     const el = document.createElement(tag) as PlatformEmbedElement;
-    Object.assign(el, { baseUrl: BASE, dashboard: 'demo', scheme: 'dark', theme: { font: 'Serif' }, filters: { 'a.b': 1 } });
+    Object.assign(el, signed({ baseUrl: BASE, dashboard: 'demo', scheme: 'dark', theme: { font: 'Serif' }, filters: { 'a.b': 1 } }));
     const container = await fixture(html`<div></div>`);
     container.append(el);
     customElements.define(tag, class extends PlatformEmbedElement {});
@@ -212,7 +214,7 @@ describe('<platform-embed> attributes', () => {
   ];
   for (const [label, attrs, attribute] of invalidState) {
     it(`never sends or loads an invalid ${label}`, async () => {
-      const ready = { 'base-url': BASE, dashboard: 'demo' };
+      const ready = { 'base-url': BASE, dashboard: 'demo', session: FIXTURE_SESSION };
       const el = document.createElement('platform-embed');
       for (const [name, value] of Object.entries({ ...ready, ...attrs })) el.setAttribute(name, value);
       const errors: CustomEvent[] = [];
@@ -281,7 +283,7 @@ describe('<platform-embed> attributes', () => {
 describe('<platform-embed> rendering', () => {
   it('shows the default loading status until ready, and is accessible in both states', async () => {
     const el = document.createElement('platform-embed');
-    Object.assign(el, { baseUrl: BASE, dashboard: 'demo' });
+    Object.assign(el, signed({ baseUrl: BASE, dashboard: 'demo' }));
     const ready = oneEvent(el, 'platform-ready');
     await fixture(html`<div>${el}</div>`);
     const loading = el.shadowRoot!.querySelector<HTMLElement>('[part="loading"]')!;
@@ -300,7 +302,7 @@ describe('<platform-embed> rendering', () => {
 
   it('uses slotted loading and error content', async () => {
     const el = await fixture<PlatformEmbedElement>(html`
-      <platform-embed base-url=${BASE} dashboard="silent" ready-timeout="100">
+      <platform-embed base-url=${BASE} session="fixture" dashboard="silent" ready-timeout="100">
         <p slot="loading">Preparing your dashboard</p>
         <p slot="error">Sorry, try again later</p>
       </platform-embed>
@@ -318,7 +320,7 @@ describe('<platform-embed> rendering', () => {
   });
 
   it('shows the default error alert after a fatal error', async () => {
-    const el = await fixture<PlatformEmbedElement>(html`<platform-embed base-url=${BASE} dashboard="silent" ready-timeout="50"></platform-embed>`);
+    const el = await fixture<PlatformEmbedElement>(html`<platform-embed base-url=${BASE} session="fixture" dashboard="silent" ready-timeout="50"></platform-embed>`);
     await oneEvent(el, 'platform-error');
     await el.updateComplete;
     const alert = el.shadowRoot!.querySelector('[part="error"] [role="alert"]')!;

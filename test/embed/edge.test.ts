@@ -1,11 +1,11 @@
 import { expect, fixture, html, oneEvent } from '@open-wc/testing';
 import { PlatformEmbedElement } from '../../src/embed/platform-embed.js';
 import { buildEmbedUrl, checkFilters } from '../../src/embed/url.js';
-import { BASE, actions, readyEmbed, spyConsole } from './helpers.js';
+import { BASE, actions, readyEmbed, spyConsole, signed } from './helpers.js';
 
 describe('<platform-embed> edge cases', () => {
   it('rejects whenReady at once after a fatal error, until the next load', async () => {
-    const el = await fixture<PlatformEmbedElement>(html`<platform-embed base-url=${BASE} dashboard="silent" ready-timeout="50"></platform-embed>`);
+    const el = await fixture<PlatformEmbedElement>(html`<platform-embed base-url=${BASE} session="fixture" dashboard="silent" ready-timeout="50"></platform-embed>`);
     await oneEvent(el, 'platform-error');
     const rejection = await el.whenReady().then(() => null, (e: unknown) => e);
     expect((rejection as Error).name).to.equal('ReadyTimeoutError');
@@ -19,7 +19,7 @@ describe('<platform-embed> edge cases', () => {
     const tag = 'platform-embed-shadowed';
     const el = document.createElement(tag) as PlatformEmbedElement;
     Object.assign(el, { ready: true, iframe: 'nope' });
-    Object.assign(el, { baseUrl: BASE, dashboard: 'silent', readyTimeout: 0 });
+    Object.assign(el, signed({ baseUrl: BASE, dashboard: 'silent', readyTimeout: 0 }));
     const container = await fixture(html`<div></div>`);
     container.append(el);
     customElements.define(tag, class extends PlatformEmbedElement {});
@@ -35,7 +35,7 @@ describe('<platform-embed> edge cases', () => {
 
   it('loads on insertion when reload() was called before', async () => {
     const el = document.createElement('platform-embed');
-    Object.assign(el, { baseUrl: BASE, dashboard: 'demo' });
+    Object.assign(el, signed({ baseUrl: BASE, dashboard: 'demo' }));
     el.reload();
     const ready = oneEvent(el, 'platform-ready');
     await fixture(html`<div>${el}</div>`);

@@ -1,6 +1,6 @@
 import { expect, fixture, html, oneEvent } from '@open-wc/testing';
 import type { PlatformEmbedElement } from '../../src/embed/platform-embed.js';
-import { BASE, TENANT, THIRD, envelope, eventsFor, postFromFrame, readyEmbed, spyConsole } from './helpers.js';
+import { BASE, TENANT, THIRD, envelope, eventsFor, postFromFrame, readyEmbed, spyConsole, signed } from './helpers.js';
 
 /**
  * Resolves when a frame on `origin` posts `{ done: true }`. The router's
@@ -34,7 +34,7 @@ async function hostileFrame(origin: string, messages: unknown[]): Promise<void> 
 describe('<platform-embed> events', () => {
   it('dispatches platform-ready and platform-event for ready, with only the spec fields', async () => {
     const el = document.createElement('platform-embed');
-    Object.assign(el, { baseUrl: BASE, dashboard: 'demo' });
+    Object.assign(el, signed({ baseUrl: BASE, dashboard: 'demo' }));
     const ready = oneEvent(el, 'platform-ready');
     const any = oneEvent(el, 'platform-event');
     await fixture(html`<div>${el}</div>`);

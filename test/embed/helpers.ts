@@ -90,10 +90,27 @@ export function spyConsole(method: 'debug' | 'warn') {
   return { calls, restore: () => (console[method] = original) };
 }
 
+/** The session `signed` gives: the fixture tenant takes any (an element with none waits for one). */
+export const FIXTURE_SESSION = 'fixture';
+
+/** `attrs` with the fixture session, unless they bring their own session, provider or session URL. */
+export function signed<T extends Partial<PlatformEmbedElement>>(attrs: T): T {
+  const own = 'session' in attrs || 'sessionProvider' in attrs || 'sessionUrl' in attrs;
+  return own ? attrs : { session: FIXTURE_SESSION, ...attrs };
+}
+
+/** An embed URL without the fixture session, for tests about the rest of it. */
+export function withoutFixtureSession(url: string | null): string | null {
+  if (!url) return url;
+  const parsed = new URL(url);
+  if (parsed.searchParams.get('session') === FIXTURE_SESSION) parsed.searchParams.delete('session');
+  return parsed.href;
+}
+
 /** A connected embed of the `demo` fixture dashboard, ready. */
 export async function readyEmbed(attrs: Partial<PlatformEmbedElement> = {}): Promise<PlatformEmbedElement> {
   const el = document.createElement('platform-embed');
-  Object.assign(el, { baseUrl: BASE, dashboard: 'demo', ...attrs });
+  Object.assign(el, { baseUrl: BASE, dashboard: 'demo', ...signed(attrs) });
   const ready = oneEvent(el, 'platform-ready');
   await fixture(html`<div>${el}</div>`);
   await ready;
@@ -103,7 +120,7 @@ export async function readyEmbed(attrs: Partial<PlatformEmbedElement> = {}): Pro
 /** An embed of the fixture tenant with `attrs`, inserted in a fresh container after the container rendered. */
 export async function connected(attrs: Partial<PlatformEmbedElement>): Promise<PlatformEmbedElement> {
   const el = document.createElement('platform-embed');
-  Object.assign(el, { baseUrl: BASE, ...attrs });
+  Object.assign(el, { baseUrl: BASE, ...signed(attrs) });
   const container = await fixture(html`<div></div>`);
   container.append(el);
   return el;
