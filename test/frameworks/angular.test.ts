@@ -1,12 +1,12 @@
 /**
- * Angular 21 hosting both elements: docs/hosts/angular/platform-host.component.ts,
+ * Angular 21 hosting both elements: docs/hosts/angular-client/platform-host.component.ts,
  * compiled just in time (@angular/compiler) and run zoneless.
  */
 import '@angular/compiler';
 import { Component, provideZonelessChangeDetection, signal, type ApplicationRef } from '@angular/core';
 import { bootstrapApplication } from '@angular/platform-browser';
 import { expect } from '@open-wc/testing';
-import { PlatformHostComponent, type PlatformEventReport } from '../../docs/hosts/angular/platform-host.component.js';
+import { PlatformHostComponent, type PlatformEventReport } from '../../docs/hosts/angular-client/platform-host.component.js';
 import {
   attributesOf,
   checkBoundHost,
