@@ -6,7 +6,7 @@
  * (scripts/wtr-takeover-plugins.mjs), so "one navigation" is counted where the
  * platform would count it.
  */
-import { expect, oneEvent } from '@open-wc/testing';
+import { expect, fixture, html, oneEvent } from '@open-wc/testing';
 import type { PlatformEmbedElement } from '../../src/embed/platform-embed.js';
 import { BASE, actions, eventsFor, envelope, settle, connected } from './helpers.js';
 import { onFrameNavigation } from '../navigation-spy.js';
@@ -156,6 +156,30 @@ describe('<platform-embed> sessions: one call in flight, nothing wasted', () => 
     expect(((await waiting.catch((e: unknown) => e)) as Error).name).to.equal('SessionError');
     expect(calls).to.equal(1);
     expect(await embedLog()).to.deep.equal([]);
+  });
+
+  it('with neither a session nor a provider it waits: no navigation, no timeout, then one load when a provider is set', async () => {
+    const el = document.createElement('platform-embed');
+    Object.assign(el, { baseUrl: BASE, dashboard: 'demo', readyTimeout: 200 });
+    const errors: unknown[] = [];
+    el.addEventListener('platform-error', (e) => errors.push((e as CustomEvent).detail));
+    (await fixture(html`<div></div>`)).append(el);
+    await wait(400);
+    expect(await embedLog()).to.deep.equal([]);
+    expect(errors).to.deep.equal([]);
+    expect(el.ready).to.equal(false);
+    const { provider, stats } = countingProvider(10, `late${Date.now()}`);
+    const ready = oneEvent(el, 'platform-ready');
+    el.sessionProvider = provider;
+    await ready;
+    await settle();
+    expect(stats.calls).to.equal(1);
+    expect((await embedLog()).map((e) => e.session)).to.deep.equal(stats.issued);
+    // Once loading, a replaced provider reloads nothing.
+    el.sessionProvider = countingProvider(10).provider;
+    await wait(200);
+    expect((await embedLog()).length).to.equal(1);
+    expect(el.ready).to.equal(true);
   });
 
   it('a session older than a minute is not used', async () => {
