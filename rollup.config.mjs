@@ -12,6 +12,7 @@ const internal = [
   'frameLoaded', 'readied', 'attributeChanged', 'deferred', 'requestState', 'stateChanged', 'requestFilter',
   'filtersChanged', 'statePayload', 'filterJson', 'isReady', 'removePrefix', 'arrived', 'frameKey', 'drain',
   'renew', 'adopt', 'detach', 'rerender', 'speech', 'renewInPlace', 'renewing', 'credentialRenewed', 'waiting', 'provider', 'begin',
+  'frame', 'failure', 'early', 'wait', 'attach', 'rendered',
 ];
 const internalMembers = new RegExp(`^(?:_[a-zA-Z]|(?:${internal.join('|')})$)`);
 
@@ -21,8 +22,8 @@ const bundlePlugins = (module) => [
   minifyHtmlLiterals(),
   terser({
     module,
-    ecma: 2021,
-    compress: { passes: 2 },
+    ecma: 2022,
+    compress: { passes: 3, unsafe_arrows: true, keep_fargs: false },
     // Members named with a leading underscore are private by convention (`private _x`), and the
     // listed ones are internal: the elements' own classes call them on each other. No public
     // API, Lit API or DOM name is among them, and no code reaches them through a string.

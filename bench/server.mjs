@@ -6,6 +6,8 @@
 //   /pages/*         bench/pages/* (host pages and their scripts; `?mock` serves a page
 //                    without COEP, so it can frame the testing kit's mock platform)
 //   /dist/*          the built package (npm run build)
+//   /baseline-dist/* another build to compare in the same run (BENCH_BASELINE_DIST,
+//                    e.g. the last release's dist/); 404 when not set
 //   /node_modules/*  Lit's packages, for the import map of the module-graph pages
 //   /embed/*         the stand-in embed document (bench/pages/embed.html), for any
 //                    embed URL the element builds (/embed/dashboard/<id>?session=…)
@@ -37,6 +39,7 @@ const mounts = [
   // BENCH_DIST compares another build (say, a copy of dist/ before a change).
   ['/dist/', process.env.BENCH_DIST ? normalize(process.env.BENCH_DIST) : join(root, 'dist')],
   ['/node_modules/', join(root, 'node_modules')],
+  ...(process.env.BENCH_BASELINE_DIST ? [['/baseline-dist/', normalize(process.env.BENCH_BASELINE_DIST)]] : []),
 ];
 
 function resolveFile(pathname) {

@@ -38,7 +38,7 @@
   };
 
   // The start-up benchmark compares this document's navigation start across variants.
-  parent.postMessage({ bench: 'time-origin', timeOrigin: performance.timeOrigin }, hostOrigin);
+  parent.postMessage({ bench: 'time-origin', timeOrigin: performance.timeOrigin, href: location.href }, hostOrigin);
   parent.postMessage(
     envelope('platform:event:ready', { embedTenant: null, deploymentId: null, mode: 'signed', surface, publicId }),
     hostOrigin,

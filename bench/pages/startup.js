@@ -2,9 +2,12 @@
 // the insertion, two points of the iframe's navigation:
 //
 //   navigationStart  the `startTime` of the iframe's resource-timing entry in
-//                    this page (when the browser began the navigation);
+//                    this page (when the browser began the navigation); only an
+//                    iframe's `src` navigation gets one, so an element that
+//                    navigates its iframe otherwise has none (`null`);
 //   documentStart    the embed document's own `performance.timeOrigin`, which it
-//                    posts back (when its navigation started, in its process);
+//                    posts back (when its navigation started, in its process):
+//                    the one point every variant has, so the guard compares it;
 //   blocked          until the page's next task can run: how long the insertion
 //                    and the microtasks after it held the main thread.
 //
@@ -18,9 +21,13 @@
 //   `reactive`   the smallest Lit ReactiveElement creating that iframe in its
 //                first update (the base class <platform-embed> uses);
 //   `lit`        the smallest LitElement rendering it with a template.
-import '/dist/platform-embed-embed.min.js';
 import { LitElement, ReactiveElement, html } from 'lit';
-import { createEmbed, stage, tenant, withTimeout } from './common.js';
+import { createEmbed, embedUrl, stage, tenant, withTimeout } from './common.js';
+
+// `?dist=baseline` measures the build the runner serves as /baseline-dist/ (the last
+// release, say), so both builds are compared in one run on one machine.
+const dist = new URL(location.href).searchParams.get('dist') === 'baseline' ? '/baseline-dist/' : '/dist/';
+await import(`${dist}platform-embed-embed.min.js`);
 
 class BenchLitFrame extends LitElement {
   static properties = { attrs: { attribute: false } };
@@ -47,16 +54,9 @@ customElements.define('bench-reactive-frame', BenchReactiveFrame);
 const COPIED = ['src', 'allow', 'referrerpolicy', 'title'];
 let iframeAttributes = null;
 
-function nextIframeEntry() {
-  return new Promise((resolve) => {
-    const observer = new PerformanceObserver((list) => {
-      const entry = list.getEntries().find((e) => e.initiatorType === 'iframe' && e.name.startsWith(tenant));
-      if (!entry) return;
-      observer.disconnect();
-      resolve(entry);
-    });
-    observer.observe({ type: 'resource' });
-  });
+/** The resource-timing entry of the iframe's navigation, when it has one. */
+function iframeEntry() {
+  return performance.getEntriesByType('resource').find((e) => e.initiatorType === 'iframe' && e.name.startsWith(tenant)) ?? null;
 }
 
 function nextTimeOrigin() {
@@ -64,7 +64,7 @@ function nextTimeOrigin() {
     const onMessage = (event) => {
       if (event.origin !== tenant || event.data?.bench !== 'time-origin') return;
       removeEventListener('message', onMessage);
-      resolve(event.data.timeOrigin);
+      resolve(event.data);
     };
     addEventListener('message', onMessage);
   });
@@ -112,7 +112,6 @@ const create = {
 async function round(variant) {
   if (variant !== 'element' && !iframeAttributes) throw new Error('run an element round first');
   const node = create[variant]();
-  const entry = nextIframeEntry();
   const documentOrigin = nextTimeOrigin();
   // Set up before the clock starts: creating a MessageChannel is not free,
   // and it would delay every variant's microtasks.
@@ -123,19 +122,22 @@ async function round(variant) {
   // element's first update) end before the next task runs.
   await afterMicrotasks;
   const blocked = performance.now() - inserted;
-  const [timing, timeOrigin] = await withTimeout(Promise.all([entry, documentOrigin]), 30_000, `${variant} navigation`);
+  const { timeOrigin, href } = await withTimeout(documentOrigin, 30_000, `${variant} navigation`);
   const frame = variant === 'iframe' ? node : (node.renderRoot ?? node).querySelector('iframe');
   if (variant === 'element' && !iframeAttributes) {
+    // The element's iframe may carry no `src` (it is navigated otherwise): the URL is the one it builds.
     iframeAttributes = Object.fromEntries(COPIED.filter((a) => frame.hasAttribute(a)).map((a) => [a, frame.getAttribute(a)]));
+    iframeAttributes.src = embedUrl(0);
   }
-  const url = frame.src;
+  const timing = iframeEntry();
   node.remove();
   performance.clearResourceTimings();
   return {
-    navigationStart: timing.startTime - inserted,
+    navigationStart: timing ? timing.startTime - inserted : null,
     documentStart: timeOrigin - (performance.timeOrigin + inserted),
     blocked,
-    sameUrl: timing.name === url && url === iframeAttributes.src,
+    // The embed document reports where it was loaded: every variant must load the same URL.
+    sameUrl: href === iframeAttributes.src,
   };
 }
 

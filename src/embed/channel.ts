@@ -19,12 +19,12 @@ export interface ChannelHost {
 
 export class FrameChannel {
   /** The tenant origin of the current load; `null` while nothing is loaded. */
-  origin: string | null = null;
-  private _frame: HTMLIFrameElement | null = null;
+  origin?: string | null;
+  private _frame?: HTMLIFrameElement | null;
   private _unroute?: () => void;
   private _unobserve?: () => void;
   /** Every accepted and rejected message is logged (a field: it is read per message). */
-  private _debug = false;
+  private _debug?: boolean;
 
   constructor(private readonly _host: ChannelHost) {}
 
@@ -39,18 +39,15 @@ export class FrameChannel {
   /** Turns debug logging, with the explanation of other windows' messages, on or off. */
   observe(on: boolean): void {
     this._debug = on;
-    if (on && !this._unobserve) this._unobserve = observeMessages(this._onForeign);
-    if (!on && this._unobserve) {
-      this._unobserve();
-      this._unobserve = undefined;
-    }
+    // Subscribed exactly while on (unsubscribing returns nothing, which clears the field).
+    if (on !== !!this._unobserve) this._unobserve = on ? observeMessages(this._onForeign) : (this._unobserve!() as undefined);
   }
 
   /** Detaches from the router entirely (disconnect). */
   close(): void {
+    // The origin goes with the next load's start; without a frame nothing is posted meanwhile.
     this.attach(null);
     this.observe(false);
-    this.origin = null;
   }
 
   /** Posts an action envelope to the iframe window, targeted at the tenant origin (never `*`). */
@@ -61,7 +58,6 @@ export class FrameChannel {
     if (!win || !origin) return;
     try {
       win.postMessage(buildAction(type, payload), origin);
-      if (this._debug) console.debug(`${LOG} sent action: ${type}`);
     } catch (error) {
       // Arguments were checked when the action was requested; this is a browser refusal.
       console.warn(`${LOG} could not send ${type}: ${(error as Error).message}`);

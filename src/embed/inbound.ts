@@ -10,8 +10,8 @@ import type { ConfigError, HostErrorDetail, ReadyTimeoutError, SessionError } fr
  * Checks a message that came from the element's own iframe window (rule 2
  * is the router's): its origin must be the tenant origin of the current load.
  */
-export function acceptFrameMessage(event: MessageEvent, tenantOrigin: string | null): ParsedEvent {
-  // `origin` is always a string, so no tenant origin (`null`) matches none.
+export function acceptFrameMessage(event: MessageEvent, tenantOrigin: string | null | undefined): ParsedEvent {
+  // `origin` is always a string, so no tenant origin (`null` or unset) matches none.
   if (event.origin !== tenantOrigin) {
     return { ok: false, reason: `origin ${event.origin || '(opaque)'} is not the tenant origin` };
   }

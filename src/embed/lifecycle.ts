@@ -50,6 +50,8 @@ export interface LoadRequest {
   timeout: number;
   /** Wait until the element comes within one viewport height of the visible area (unless a load already started). */
   lazy: boolean;
+  /** The element's first load came from server-rendered markup, whose session is spent: without a provider it cannot load again. */
+  rendered?: boolean;
 }
 
 /** What the lifecycle calls back. */
@@ -80,7 +82,7 @@ export class Lifecycle {
   /** The current load's fatal failure, or `null`. */
   failure: Error | null = null;
   /** The load waits for a `session` or a provider (it had neither): setting one starts it. */
-  waiting = false;
+  waiting?: boolean;
 
   private _token = 0;
   private _timer?: ReturnType<typeof setTimeout>;
@@ -94,18 +96,18 @@ export class Lifecycle {
   /** When the current credential was made: the load's first ready or the last `set-session`; 0 before. */
   private _credentialAt = 0;
   /** A renewal in place waits for its session. */
-  private _renewing = false;
+  private _renewing?: boolean;
   /** When the last renewal in place sent its session. */
   private _renewedAt = -Infinity;
   /** The current document's `load` event was seen. */
-  private _loaded = false;
+  private _loaded?: boolean;
   /** The current document sent its ready. */
-  private _readyDoc = false;
+  private _readyDoc?: boolean;
   /** A load started since the element was connected: `lazy` no longer defers. */
-  private _started = false;
+  private _started?: boolean;
   private _unwatch?: (() => void) | undefined;
   private _waiters: Waiter[] = [];
-  private _reflecting = false;
+  private _reflecting?: boolean;
 
   constructor(
     private readonly _element: ReactiveElement,
@@ -137,7 +139,11 @@ export class Lifecycle {
     const sessionProvider = this._host.provider();
     // Nothing to sign the viewer in with: no navigation that the platform would refuse, until one is set.
     this.waiting = !session && !sessionProvider && !adopted;
-    if (this.waiting) return;
+    if (this.waiting) {
+      // Waiting behind the loading overlay would last for good: the server's session is spent. A provider set later still loads.
+      if (request.rendered) this._fail(token, new SessionError('Reloading a server-rendered embed needs a sessionProvider or session-url.'));
+      return;
+    }
     this._started = true;
     this._loaded = !!adopted?.loaded;
     this._readyDoc = false;

@@ -32,7 +32,7 @@ const reloadKeys = ['baseUrl', 'dashboard', 'session', 'allowExport', 'sandbox']
  *
  * @attr {boolean} ready - Reflected, read-only: present between the embed's ready and the next load.
  * @attr {string} theme - JSON form of the `theme` property, e.g. `{"primaryColor":"#f00"}` (for pages that cannot set properties).
- * @attr {string} filters - JSON form of the `filters` property, e.g. `{"orders.status":"shipped"}`.
+ * @attr {string} filters - JSON form of the `filters` property, e.g. `{"orders.region":"EMEA"}`.
  *
  * @fires {CustomEvent<ReadyPayload>} platform-ready - The embed authenticated and mounted (after every load).
  * @fires {CustomEvent<ViewPayload>} platform-view - A surface was viewed; updates `currentPath`.
@@ -69,7 +69,7 @@ export class PlatformEmbedElement extends PlatformEmbedProperties {
   /** The shadow tree; made at the first update, when the render root exists. */
   private _view?: ShadowView;
   private _currentPath: string | null = null;
-  private _needsLoad = false;
+  private _needsLoad?: boolean;
   private _pendingErrors: ConfigError[] = [];
   private readonly _timeline = new LoadTimeline();
   /**
@@ -78,6 +78,8 @@ export class PlatformEmbedElement extends PlatformEmbedProperties {
    * serves the next loads; it starts none.
    */
   private _adopted?: Adopted | undefined;
+  /** The first load was server-rendered: later loads need a provider (its session is spent). */
+  private _rendered?: boolean;
   /** Arrival time of the message being replayed (it arrived before the element was defined). */
   private _arrival?: number | undefined;
   /** Stops waiting for server-rendered markup that is still being parsed. */
@@ -305,8 +307,9 @@ export class PlatformEmbedElement extends PlatformEmbedProperties {
     this._frameSrc = undefined;
     this._channel.origin = null;
     const { base, dashboard, path, readyTimeout, loading } = this._eff;
-    const request = { session: this.session, timeout: readyTimeout, lazy: loading === 'lazy' };
     const adopted = (this._adopted = takeOver(this, this.renderRoot, base?.origin));
+    this._rendered ||= !!adopted;
+    const request = { session: this.session, timeout: readyTimeout, lazy: loading === 'lazy', rendered: this._rendered };
     if (adopted) {
       this._startTimeline(adopted.early?.time);
       this._navigateFrame(undefined, adopted.frame.getAttribute('src')!);
@@ -346,8 +349,8 @@ export class PlatformEmbedElement extends PlatformEmbedProperties {
   /** A document of the embed finished loading in the iframe (also one the embed navigated to itself). */
   private _onFrameLoad = (event: Event): void => {
     const frame = event.target as HTMLIFrameElement;
-    // A queued load event of the initial about:blank (same-origin, so readable) is not the embed's.
-    if (frame === this.iframe && frame.contentDocument?.URL !== 'about:blank') this._life.frameLoaded(this._eff.readyTimeout);
+    // A queued load event of the initial about:blank or empty srcdoc (same-origin, so readable) is not the embed's.
+    if (frame === this.iframe && !frame.contentDocument?.URL.startsWith('about:')) this._life.frameLoaded(this._eff.readyTimeout);
   };
 
   /** An accepted event from the iframe. */

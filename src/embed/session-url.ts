@@ -9,15 +9,19 @@ import { SessionError } from './errors.js';
 
 /**
  * Why a `session-url` value is refused: not a URL (resolved against the
- * document, or with no document against a placeholder origin), or a scheme
- * other than `http:` and `https:`. `null` when it is fine.
+ * document, or with no document against a placeholder origin), a scheme
+ * other than `http:` and `https:`, or user info (`https://user:pass@…`),
+ * which would stand in every error's `cause` and is never sent by `fetch`
+ * anyway. `null` when it is fine.
  */
 export function sessionUrlProblem(value: string): string | null {
+  let url: URL;
   try {
-    return /^https?:$/.test(new URL(value, globalThis.document?.baseURI ?? 'https://host.invalid/').protocol) ? null : 'must be an http: or https: URL';
+    url = new URL(value, globalThis.document?.baseURI ?? 'https://host.invalid/');
   } catch {
     return 'is not a URL';
   }
+  return !/^https?:$/.test(url.protocol) ? 'must be an http: or https: URL' : url.username || url.password ? 'must not contain credentials' : null;
 }
 
 /** Asks `url` (relative to the document) for a session to load `wanted` (`{ dashboard }` or `{ path }`). */

@@ -24,8 +24,14 @@ export interface ShadowState {
   message: string | undefined;
 }
 
-/** Names the iframes of this document: a navigation targets its iframe by name. */
-let frames = 0;
+/**
+ * A name for a new iframe that no other document can guess. A navigation by
+ * name goes to the first frame of that name in the page's whole frame tree,
+ * frames inside other origins' iframes included, so a predictable name would
+ * let any frame on the page take the load (and its session) first.
+ * `getRandomValues`, unlike `randomUUID`, also exists outside secure contexts.
+ */
+const frameName = () => crypto.getRandomValues(new Uint32Array(4)).join();
 
 /**
  * The shadow tree of `<platform-embed>`, rendered with DOM calls (three
@@ -33,19 +39,28 @@ let frames = 0;
  * iframe, replaced on every load, then the loading and error overlays.
  *
  * The iframe gets no `src`: it is navigated by a click on a detached link
- * that targets its name. A moved element's iframe is re-inserted by the
- * browser before any script runs, and with a `src` it would request that URL
- * (and its spent session) again; without one it only shows `about:blank`
- * until the element drops it. The link's `referrerpolicy` applies as the
- * iframe's would, and the session never stands in the DOM.
+ * that targets its unguessable name, only while it is in the document (a
+ * link whose target is found nowhere would open a window). A moved element's
+ * iframe is re-inserted by the browser before any script runs, and with a
+ * `src` it would request that URL (and its spent session) again; without one
+ * it only shows an empty document until the element drops it. The link's
+ * `referrerpolicy` applies as the iframe's would, and the session never
+ * stands in the DOM.
+ *
+ * The iframe starts with an empty `srcdoc`: Chromium inserts an iframe with
+ * nothing to load by committing `about:blank` on the spot, which held the main
+ * thread several milliseconds before the navigation could start; an empty
+ * `srcdoc` is loaded asynchronously, and the link's navigation replaces it
+ * before it commits. `trustedTypes.emptyHTML` passes a Trusted Types policy.
  */
 export class ShadowView {
   /** The current iframe. */
-  frame: HTMLIFrameElement | null = null;
+  frame?: HTMLIFrameElement;
   private _frameKey = -1;
-  /** The URL the current iframe was navigated to. */
-  private _src?: string | undefined;
-  private _overlays?: { loading: HTMLElement; error: HTMLElement };
+  /** The current iframe was navigated (or adopted navigating). */
+  private _sent?: boolean;
+  /** The loading and error overlays, each with its default text. */
+  private _overlays?: { loading: Overlay; error: Overlay };
 
   /** `onLoad` hears the `load` event of each document the iframe shows after its first navigation. */
   constructor(
@@ -60,7 +75,7 @@ export class ShadowView {
   adopt(frame: HTMLIFrameElement, frameKey: number): void {
     this.frame = frame;
     this._frameKey = frameKey;
-    this._src = frame.src;
+    this._sent = true;
     frame.addEventListener('load', this._onLoad);
   }
 
@@ -80,8 +95,9 @@ export class ShadowView {
       this.frame?.remove();
       this.frame = document.createElement('iframe');
       this.frame.setAttribute('part', 'iframe');
-      this.frame.name = `platform-embed-${++frames}`;
-      this._src = undefined;
+      this.frame.name = frameName();
+      this.frame.srcdoc = ((globalThis as { trustedTypes?: { emptyHTML: unknown } }).trustedTypes?.emptyHTML ?? '') as string;
+      this._sent = false;
     }
     const frame = this.frame!;
     const text = (key: string, english: string) => i18n.text?.(this._root, key) ?? english;
@@ -91,8 +107,8 @@ export class ShadowView {
     setAttribute(frame, 'sandbox', state.sandbox);
     if (!frame.isConnected) this._root.prepend(frame);
     // Last, so the policies above apply to the navigation it starts.
-    if (state.src && !this._src) {
-      this._src = state.src;
+    if (state.src && !this._sent && frame.isConnected) {
+      this._sent = true;
       // Heard from the first navigation on: the load event of the initial about:blank is not the embed's.
       frame.addEventListener('load', this._onLoad);
       const link = document.createElement('a');
@@ -106,16 +122,19 @@ export class ShadowView {
       loading: overlay(this._root, 'loading', 'status'),
       error: overlay(this._root, 'error', 'alert'),
     });
-    overlays.loading.hidden = !state.loading;
-    overlays.error.hidden = !state.failed;
-    overlays.loading.querySelector('span')!.textContent = text('embedLoading', embedLoading);
+    overlays.loading[0].hidden = !state.loading;
+    overlays.error[0].hidden = !state.failed;
+    overlays.loading[1].textContent = text('embedLoading', embedLoading);
     // A blank message from the embed would leave an empty alert.
-    overlays.error.querySelector('span')!.textContent = state.message?.trim() || text('embedFailed', embedFailed);
+    overlays.error[1].textContent = state.message?.trim() || text('embedFailed', embedFailed);
   }
 }
 
+/** An overlay and its slot's default content. */
+type Overlay = [HTMLElement, HTMLElement];
+
 /** Appends an overlay to `root`: a part, a named slot, and the slot's default content. */
-function overlay(root: HTMLElement | DocumentFragment, part: string, role: string): HTMLElement {
+function overlay(root: HTMLElement | DocumentFragment, part: string, role: string): Overlay {
   const container = document.createElement('div');
   const slot = document.createElement('slot');
   const fallback = document.createElement('span');
@@ -126,7 +145,7 @@ function overlay(root: HTMLElement | DocumentFragment, part: string, role: strin
   slot.append(fallback);
   container.append(slot);
   root.append(container);
-  return container;
+  return [container, fallback];
 }
 
 /** Sets or removes (`undefined`) an attribute, touching the DOM only on a change. */

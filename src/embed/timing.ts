@@ -20,9 +20,9 @@ export interface LoadTimingDetail {
 export class LoadTimeline {
   private _loads = 0;
   private _detail?: LoadTimingDetail | undefined;
-  private _start = 0;
+  private _start?: number;
   /** Entries already recorded for the current load: only the first ready and dashboard-loaded count. */
-  private _seen = '';
+  private _seen?: string;
 
   /** A load starts at `time` (now by default; the parse time for server-rendered markup). */
   start(id: string | null, target: string, time = performance.now()): void {
@@ -35,7 +35,7 @@ export class LoadTimeline {
   /** The embed's `ready` or `dashboard-loaded` of the current load arrived at `time`. */
   arrived(event: 'ready' | 'dashboard-loaded', time = performance.now()): void {
     const detail = this._detail;
-    if (!detail || this._seen.includes(event)) return;
+    if (!detail || this._seen!.includes(event)) return;
     this._seen += event;
     record('mark', event, { startTime: time, detail });
     record('measure', `time-to-${event === 'ready' ? event : 'dashboard'}`, { start: this._start, end: time, detail });

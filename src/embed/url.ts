@@ -15,7 +15,6 @@ export interface TenantBase {
   prefix: string;
 }
 
-/** A value or the reason it was refused. */
 /** A checked value, or the reason it was refused (with the part of it still safe to use, if any). */
 export type Checked<T> = { ok: true; value: T } | { ok: false; reason: string; value?: T };
 
@@ -32,7 +31,8 @@ export function parseBaseUrl(raw: string): Checked<TenantBase> {
     return { ok: false, reason: 'must use https: (http: only for localhost, 127.0.0.1 and [::1])' };
   }
   if (url.username || url.password) return { ok: false, reason: 'must not contain credentials' };
-  if (url.search || url.hash || raw.includes('?') || raw.includes('#')) {
+  // A query or fragment, empty ones included, is in the raw value wherever the parser put it.
+  if (/[?#]/.test(raw)) {
     return { ok: false, reason: 'must not contain a query or a fragment' };
   }
   return { ok: true, value: { origin: url.origin, prefix: url.pathname.replace(/\/+$/, '') } };
