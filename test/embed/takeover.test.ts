@@ -203,4 +203,64 @@ describe('<platform-embed> takes over server-rendered markup', () => {
     await settle();
     expect((await embedLog()).map((e) => e.session)).to.deep.equal(['fresh-1']);
   });
+
+  describe('a server-rendered embed that moves (appendChild after the takeover)', () => {
+    /** Chromium re-inserts a moved iframe and requests its `src` before any script of the page can run (see the note below). */
+    const firefox = navigator.userAgent.includes('Firefox');
+
+    it('with a sessionProvider: one fresh load, ready again, the server session never loaded by the element again', async () => {
+      const { el, session, doc } = await openPage('first');
+      await until(() => el.ready === true, 'ready after the takeover');
+      let calls = 0;
+      el.sessionProvider = async () => `moved-${++calls}`;
+      const other = doc.createElement('section');
+      doc.body.append(other);
+      other.appendChild(el);
+      await until(() => el.ready === true && calls === 1, 'ready after the move');
+      await settle();
+      expect(calls).to.equal(1);
+      expect(el.iframe!.hasAttribute('src'), 'the new iframe carries no session').to.equal(false);
+      const sessions = (await embedLog()).map((e) => e.session);
+      // Chromium asks for the moved iframe's src while re-inserting it, before any script runs; the
+      // element drops that iframe at once, so its answer is never shown (the session is spent anyway).
+      expect(sessions.filter((s) => s !== session)).to.deep.equal(['moved-1']);
+      if (firefox) expect(sessions).to.deep.equal([session, 'moved-1']);
+      else expect(sessions.filter((s) => s === session).length).to.be.within(1, 2);
+    });
+
+    it('with neither a provider nor a session-url: no navigation, and a SessionError that says why (no endless overlay)', async () => {
+      const { el, session, doc, win } = await openPage('first');
+      await until(() => el.ready === true, 'ready after the takeover');
+      const errors: { name: string; message: string; fatal: boolean; context: string }[] = [];
+      el.addEventListener('platform-error', (event) => errors.push((event as CustomEvent).detail));
+      const clicks: string[] = [];
+      const click = win.HTMLAnchorElement.prototype.click;
+      win.HTMLAnchorElement.prototype.click = function (this: HTMLAnchorElement) {
+        clicks.push(this.href);
+        click.call(this);
+      };
+      const waiting = el.whenReady().catch(() => undefined);
+      doc.body.appendChild(el);
+      await until(() => errors.length > 0, 'the SessionError');
+      const failure = await el.whenReady().then(
+        () => null,
+        (error: Error) => error,
+      );
+      await waiting;
+      expect(errors).to.have.length(1);
+      expect(errors[0]).to.include({ name: 'SessionError', context: 'host', fatal: true });
+      expect(errors[0].message).to.equal('Reloading a server-rendered embed needs a sessionProvider or session-url.');
+      expect(failure?.name).to.equal('SessionError');
+      expect(el.ready).to.equal(false);
+      const part = (name: string) => el.shadowRoot!.querySelector(`[part="${name}"]`) as HTMLElement;
+      expect(part('loading').hidden, 'the loading overlay is gone').to.equal(true);
+      expect(part('error').hidden, 'the error overlay is shown').to.equal(false);
+      expect(clicks, 'the element started no navigation').to.deep.equal([]);
+      await settle();
+      const sessions = (await embedLog()).map((e) => e.session);
+      expect(sessions.every((s) => s === session)).to.equal(true);
+      if (firefox) expect(sessions).to.deep.equal([session]);
+      win.HTMLAnchorElement.prototype.click = click;
+    });
+  });
 });
