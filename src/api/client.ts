@@ -62,8 +62,9 @@ const maxRetries = 10;
 
 function checkToken(token: unknown, label: string): string {
   if (typeof token !== 'string' || token === '') throw new TypeError(`${label} must be a non-empty string`);
-  // A line break would let the value inject extra headers; fetch would refuse it anyway, less clearly.
-  if (/[\r\n]/.test(token)) throw new TypeError(`${label} must not contain line breaks`);
+  // A line break would let the value inject extra headers; fetch refuses any control character, but
+  // with the whole header value (the token) in its error, which would become the failure's `cause`.
+  if (/[\0-\x1f\x7f]/.test(token)) throw new TypeError(`${label} must not contain control characters`);
   return token;
 }
 

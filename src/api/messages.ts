@@ -43,6 +43,27 @@ export function redact(text: string, token: string | undefined): string {
   return out.replace(/\bBearer\s+[^\s"',;]+/gi, 'Bearer [redacted]');
 }
 
+/** Text folded so that the forms below compare: no control characters, base64url as base64, one case. */
+const fold = (text: string) => text.replace(/[\0-\x1f\x7f]/g, '').replace(/-/g, '+').replace(/_/g, '/').toLowerCase();
+
+/**
+ * Whether `text` may hold `token` in a form a misbehaving upstream echoes it
+ * in: as it is, URL-encoded, base64 or base64url at any alignment (the base64
+ * of any text holding the token holds one of the three cores below),
+ * upper- or lower-cased, split by control characters. Such text is not
+ * quoted at all: redacting every form in place would be guesswork.
+ */
+export function echoes(text: string, token: string | undefined): boolean {
+  try {
+    const seen = fold(text);
+    const forms = [token!, encodeURIComponent(token!), btoa(token!), btoa(`.${token}`).slice(4), btoa(`..${token}`).slice(4)];
+    return !!token && forms.some((form) => seen.includes(fold(form.length > 9 ? form.slice(0, -4) : form)));
+  } catch {
+    // A token with no base64 form (not Latin-1) cannot be looked for in every form: quote nothing.
+    return true;
+  }
+}
+
 /** Options of {@link failureMessage}. */
 export interface FailureDetail {
   /** HTTP status, `0` when there was no response. */
@@ -64,9 +85,11 @@ export function failureMessage(wording: CallWording, code: PlatformApiErrorCode,
   if (!detail.reason && code === 'forbidden' && wording.forbidden) reason = wording.forbidden;
   if (code === 'rate-limited' && detail.retryAfter !== undefined) reason += `; try again in ${detail.retryAfter} s`;
   let message = `${wording.subject} failed: ${reason}${detail.status ? ` (${detail.status})` : ''}.`;
-  if (detail.serverMessage) {
-    // Redact before truncating: a cut could leave a token prefix the redaction no longer matches.
-    const quote = redact(detail.serverMessage, detail.token).replace(/[\u0000-\u001f\u007f]+/g, ' ').trim();
+  // Redact before truncating: a cut could leave a token prefix the redaction no longer matches.
+  const redacted = redact(detail.serverMessage ?? '', detail.token);
+  // What still holds the token in another form after that is not quoted at all.
+  if (!echoes(redacted, detail.token)) {
+    const quote = redacted.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim();
     const short = quote.length > maxQuote ? `${quote.slice(0, maxQuote - 1)}…` : quote;
     if (short) message += ` The platform said: "${short}"`;
   }

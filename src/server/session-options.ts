@@ -81,7 +81,7 @@ export function checkSessionOptions(options: unknown): CheckedSessionOptions {
   const { baseUrl, apiKey, deploymentId, viewer, allowedOrigins } = options as Record<string, unknown>;
   // The key's value is never quoted: a misplaced secret must not end up in a startup log.
   if (typeof apiKey !== 'string' || apiKey.trim() === '') throw new TypeError(`${prefix} apiKey must be a non-empty string`);
-  if (/[\r\n]/.test(apiKey)) throw new TypeError(`${prefix} apiKey must not contain line breaks`);
+  if (/[\0-\x1f\x7f]/.test(apiKey)) throw new TypeError(`${prefix} apiKey must not contain control characters`);
   if (typeof deploymentId !== 'number' || !Number.isSafeInteger(deploymentId) || deploymentId <= 0) {
     throw new TypeError(`${prefix} deploymentId must be a positive integer`);
   }

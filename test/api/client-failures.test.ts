@@ -2,6 +2,7 @@ import { expect } from '@open-wc/testing';
 import { codeForStatus } from '../../src/api/errors.js';
 import { apiError, client, mock, useMockPlatform } from './client-helpers.js';
 import { mockFail, mockRequests, untilRequests } from './mock-platform.js';
+import { failureMessage } from '../../src/api/messages.js';
 
 useMockPlatform();
 
@@ -232,5 +233,57 @@ describe('PlatformApiClient token hygiene', () => {
       message: errors[0]!.message,
     });
     expect(errors[1]!.message.length).to.be.below(400);
+  });
+
+  it('a token echoed in other forms (upper-case, base64 at any offset, base64url, split by control characters) is not quoted', async () => {
+    const token = mock.adminKey;
+    const b64 = (text: string) => btoa(text);
+    const forms = {
+      'upper-case': token.toUpperCase(),
+      'base64 of the header': b64(`Authorization: Bearer ${token}`),
+      'base64 at offset 1': b64(`x${token}y`),
+      'base64 at offset 2': b64(`xy${token}`),
+      base64url: b64(`k=${token}`).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, ''),
+      'split by a NUL': `${token.slice(0, 5)}\u0000${token.slice(5)}`,
+      'split by a newline and a tab': `${token.slice(0, 3)}\n${token.slice(3, 9)}\t${token.slice(9)}`,
+    };
+    for (const [form, echoed] of Object.entries(forms)) {
+      await mockFail({ operation: 'getDeploymentSettings', status: 400, body: { error: `rejected ${echoed} here` } });
+      const error = await apiError(client({ retries: 0 }).getDeploymentSettings(42));
+      expect(error.message, form).to.equal('Loading the settings of deployment 42 failed: the platform rejected the request as invalid (400).');
+    }
+    // The control: an explanation that holds no form of the token is quoted.
+    await mockFail({ operation: 'getDeploymentSettings', status: 400, body: { error: 'rejected here' } });
+    expect((await apiError(client({ retries: 0 }).getDeploymentSettings(42))).message).to.include('The platform said: "rejected here"');
+  });
+
+  it('a URL-encoded token is not quoted either, nor a token of non-Latin-1 characters in any form', () => {
+    const wording = { subject: 'Loading', notFound: 'gone' };
+    const token = 'k3y+with/slashes=and spaces';
+    const said = (serverMessage: string, t = token) => failureMessage(wording, 'bad-request', { status: 400, serverMessage, token: t });
+    expect(said(`bad ${encodeURIComponent(token)}`)).to.equal('Loading failed: the platform rejected the request as invalid (400).');
+    expect(said(`bad ${token}`)).to.include('The platform said: "bad [redacted]"');
+    expect(said('no token here')).to.include('The platform said: "no token here"');
+    // btoa cannot encode it: nothing is quoted rather than a form left unchecked.
+    expect(said('anything', 'clé-✓-secrète')).to.equal('Loading failed: the platform rejected the request as invalid (400).');
+  });
+
+  it('a token with a NUL or another control character is refused before any request, and never echoed', async () => {
+    for (const bad of ['abc\u0000def-secret', 'abc\u0007def-secret', 'abc\u007fdef-secret']) {
+      let thrown: unknown;
+      try {
+        client({ token: bad });
+      } catch (error) {
+        thrown = error;
+      }
+      expect(thrown).to.be.instanceOf(TypeError);
+      expect((thrown as Error).message).to.equal('token must not contain control characters');
+    }
+    // From a provider: the call fails as unauthorized, and neither its message nor its cause holds the token.
+    const error = await apiError(client({ token: undefined, tokenProvider: async () => 'abc\u0000def-secret' }).getDeploymentSettings(42));
+    expect(error.code).to.equal('unauthorized');
+    const text = [error.message, String(error.cause), (error.cause as Error)?.message, JSON.stringify(error)].join(' ');
+    expect(text).not.to.include('def-secret');
+    expect(await mockRequests()).to.deep.equal([]);
   });
 });

@@ -144,4 +144,29 @@ describe('<platform-embed session-url>', () => {
       expect(detail.message).not.to.contain('alert');
     });
   }
+
+  it('refuses a URL with user info as a ConfigError that quotes neither, and asks nothing', async () => {
+    const asked: string[] = [];
+    const fetch = window.fetch;
+    window.fetch = (input: RequestInfo | URL, init?: RequestInit) => {
+      asked.push(String(input));
+      return fetch(input, init);
+    };
+    try {
+      const el = document.createElement('platform-embed');
+      el.setAttribute('base-url', BASE);
+      el.setAttribute('dashboard', 'demo');
+      el.setAttribute('session-url', 'https://alice:s3cret-pass@backend.example/session');
+      const error = oneEvent(el, 'platform-error');
+      (await fixture(html`<div></div>`)).append(el);
+      const detail = (await error).detail;
+      expect(detail).to.deep.include({ name: 'ConfigError', context: 'host', fatal: false });
+      expect(detail.message).to.equal('session-url must not contain credentials');
+      await new Promise((r) => setTimeout(r, 100));
+      expect(asked.filter((url) => url.includes('backend.example'))).to.deep.equal([]);
+      expect(el.ready).to.equal(false);
+    } finally {
+      window.fetch = fetch;
+    }
+  });
 });
