@@ -48,7 +48,11 @@ function readOnlyValues(s: SettingsController, m: PlatformMessages): TemplateRes
   return html`<div class="readonly">
     <h3>${m.settingsReadOnly}</h3>
     <dl>
-      ${readOnlySettings.map((key) => html`<div><dt>${labelFor(key, m)}</dt><dd>${show(key, settings[key], m)}</dd></div>`)}
+      ${readOnlySettings.map((key) => {
+        const text = show(key, settings[key], m);
+        // A value shown as it is (a URL, a domain, an id) may break anywhere; words said by the catalog break between words.
+        return html`<div><dt>${labelFor(key, m)}</dt><dd class=${text === String(settings[key]) ? 'raw' : nothing}>${text}</dd></div>`;
+      })}
     </dl>
   </div>`;
 }
@@ -91,10 +95,10 @@ function form(s: SettingsController, env: ControlEnv): TemplateResult {
     ${readOnlyValues(s, m)}
     ${summary(s, env)}
     <div class="actions">
-      <button type="submit" part="button primary" aria-disabled=${inert ? 'true' : 'false'}>
+      <button type="submit" part="button primary" aria-disabled=${inert}>
         ${s.saving ? m.settingsSaving : m.settingsSave}
       </button>
-      <button type="button" part="button" aria-disabled=${inert ? 'true' : 'false'} @click=${() => s.revert()}>${m.settingsRevert}</button>
+      <button type="button" part="button" aria-disabled=${inert} @click=${() => s.revert()}>${m.settingsRevert}</button>
       ${s.saving ? html`<button type="button" part="button" @click=${() => s.cancel()}>${m.cancel}</button>` : nothing}
     </div>
     <p class="status" role="status" part="status">${s.saving ? m.settingsSavingStatus : s.notice?.(m) ?? nothing}</p>

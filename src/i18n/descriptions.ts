@@ -25,15 +25,17 @@ export const messageDescriptions: { readonly [K in MessageKey]: string } = {
 
   cancel: 'Button: stops a request in flight, or closes the delete confirmation without deleting.',
   retry: 'Button after a failed load of the settings: loads them again.',
-  notSet: 'A setting with no value: the first option of an optional select, a read-only value, a side of a change in the summary. Lowercase in English because it reads as a value.',
+  notSet:
+    'A setting with no value: the first option of an optional select, a read-only value, a side of a change in the summary. It stands beside any field label, whatever its gender or number: use words that do not agree with a noun (French "aucune valeur", not "non défini"). Lowercase in English because it reads as a value.',
   yes: 'Read-only yes/no value (for example beside "Managed").',
   no: 'Read-only yes/no value (for example beside "Cold (suspended)").',
-  on: 'A switch that is on, in the change summary ("SQL API enabled: on → off").',
-  off: 'A switch that is off, in the change summary.',
-  empty: 'A required text left empty, in the change summary ("Name: Orders → (empty)").',
-  none: 'An empty list, or a variable that did not exist before, in the change summary.',
+  on: 'A switch that is on, in the change summary ("SQL API enabled: off → on"). It follows any switch label: use a word that does not agree with the label (French "oui", Spanish "sí"; not "activé").',
+  off: 'A switch that is off, in the change summary ("SQL API enabled: on → off"). A word that does not agree with the label, as for `on` (French "non").',
+  empty: 'An empty text in the change summary: a required text left empty ("Name: Orders → (empty)"), a template variable with an empty value, a blank row of a list. Use a word that does not agree with a noun.',
+  listNone: 'A list with no entries (for example "Launchpad tabs"), in the change summary ("Launchpad tabs: (none) → dashboards").',
   noKey: 'A template variable whose key is empty, named in the change summary.',
-  removed: 'A template variable that was deleted, in the change summary ("Template variables › region: eu → (removed)").',
+  variableAbsent: 'A template variable that did not exist before, on the left of its change summary line ("Template variables › region: (none) → eu"). Agrees with "variable".',
+  variableRemoved: 'A template variable that was deleted, in the change summary ("Template variables › region: eu → (removed)"). Agrees with "variable".',
 
   settingsTitle: 'Heading of the settings section.',
   settingsUnsaved: 'Badge beside the settings heading while there are edits not saved yet.',
@@ -74,7 +76,7 @@ export const messageDescriptions: { readonly [K in MessageKey]: string } = {
 
   groupGeneral: 'Legend of the first group of settings (name, template, release channel, custom domain).',
   groupFlags: 'Legend of the group of on/off switches that turn platform features on.',
-  groupDeploy: 'Legend of the group about how the deployment is deployed (branch, mode, repository).',
+  groupDeploy: 'Legend of the group about how the deployment is deployed (deploy branch, deploy mode, repository). Not the word for the deployment itself, which names the whole settings screen.',
   groupLaunchpad: 'Legend of the Launchpad group. Launchpad is a product name.',
   groupStorage: 'Legend of the private storage group (the customer\'s own cloud bucket).',
   groupOther: 'Legend of the group of settings no other group names. Use the same word for "settings" as settingsTitle.',
@@ -103,7 +105,7 @@ export const messageDescriptions: { readonly [K in MessageKey]: string } = {
   fieldCustomDomain: 'Setting label: the customer\'s own domain for the deployment.',
   fieldRegion: 'Read-only value: the cloud region. The value is a region code (aws-us-east-1), shown as it is.',
   fieldTargetPlatform: 'Read-only value: the processor architecture the deployment runs on (linux/amd64, shown as it is).',
-  fieldPlatformImageCloud: 'Read-only value: the registry the runtime image comes from (an address, shown as it is).',
+  fieldPlatformImageCloud: 'Read-only value: the container registry the runtime image comes from (an address, shown as it is).',
   fieldPlatformImageVersion: 'Read-only value: the version of the runtime image.',
   fieldDefaultLaunchpadViewGroup: 'Setting label: the view group Launchpad opens on. Launchpad is a product name.',
   fieldLaunchpadTabs: 'List label: the tabs Launchpad shows, in order.',
@@ -142,9 +144,8 @@ export const messageDescriptions: { readonly [K in MessageKey]: string } = {
   tokenDeployment: 'Label of the deployment the token queries.',
   tokenExpires: 'Label of the token\'s expiry, followed by tokenExpiresIn, tokenExpired or tokenExpiryUnknown.',
   tokenExpiresIn: 'Expiry of a live token, updated every second. `timeLeft` is a duration ("23 hr, 59 min") and `date` a date and time, both already formatted for your language.',
-  tokenExpired: 'Expiry of a token that has expired. `date` is a formatted date and time.',
-  tokenExpiryUnknown: 'Expiry when the platform did not say when the token expires.',
-  tokenExpiredHint: 'Hint beside an expired token.',
+  tokenExpired: 'Expiry of a token that has expired, and what to do about it: issue a new token to go on querying. `date` is a formatted date and time.',
+  tokenExpiryUnknown: 'Expiry when the platform did not say when the token expires, or said it in a form the panel cannot read.',
   tokenValue: 'Label of the token itself (hidden until shown).',
   tokenHidden: 'Text read by screen readers in place of the hidden token.',
   tokenShow: 'Toggle button: shows or hides the token.',
@@ -152,9 +153,9 @@ export const messageDescriptions: { readonly [K in MessageKey]: string } = {
   tokenCopied: 'Status after a copy.',
   tokenCopyRefused: 'Status when the browser refused the clipboard.',
 
-  branchTitle: 'Heading of the branch deletion section.',
+  branchTitle: 'Heading of the branch deletion section. It sits above branchDelete, and the dialog\'s branchConfirm follows: three different texts read better than one repeated.',
   branchName: 'Label of the input for the name of the git branch to delete.',
-  branchUpstream: 'Checkbox label: also delete the branch in the connected git hosting service (GitHub, GitLab…).',
+  branchUpstream: 'Checkbox label: also delete the branch in the connected Git hosting service (GitHub, GitLab…).',
   branchDelete: 'Danger button: asks for confirmation before deleting (hence the ellipsis).',
   branchDeleting: 'The delete button while the deletion is in flight.',
   branchDeletingStatus: 'Status line (screen readers) while the branch is being deleted.',
@@ -170,13 +171,14 @@ export const messageDescriptions: { readonly [K in MessageKey]: string } = {
   branchConfirm: 'Danger button in the confirmation dialog: deletes the branch.',
 
   failed:
-    'Alert when a request failed: a sentence for what failed (select on `operation`), then a sentence for why (select on `code`; aborted is a cancel, by the Cancel button or because the panel left the page). getDeploymentSettings loads the settings, updateDeploymentSettings saves them, issueUsageAnalyticsToken issues the token, deleteBranch deletes a branch. `status` is the HTTP status of a server error (500, 503…). Join the two sentences as your language does (Japanese: no space).',
+    'Alert when a request failed: a sentence for what failed (select on `operation`), then a sentence for why (select on `code`; aborted is a cancel, by the Cancel button or because the panel left the page). getDeploymentSettings loads the settings, updateDeploymentSettings saves them, issueUsageAnalyticsToken issues the token, deleteBranch deletes a branch. `status` is the HTTP status of a refused request (400, 422…) or of a server error (500, 503…). Join the two sentences as your language does (Japanese: no space).',
   errorDeploymentNotFound: 'Alert when the settings of a deployment could not be found. `id` is the deployment number, shown as it is (no digit grouping).',
-  errorSaveRejected: 'Alert when the platform refused the edited settings.',
+  errorSaveRejected:
+    'Alert when the platform refused the edited settings (it does not say which value): the user checks the lines of the change summary. Name that summary with the words of settingsChanges, without the count.',
   errorSaveConflict: 'Alert when someone else changed the settings during the save. The edits are kept.',
   errorAnalyticsDisabled: 'Alert: usage analytics is not enabled for the account, so no token can be issued.',
   errorTokenForbidden: 'Alert: only an administrator may issue a usage analytics token.',
-  errorDeployBranchRefused: 'Alert: the platform refused to delete the deploy branch. `branch` is the branch name.',
+  errorDeployBranchRefused: 'Alert: the platform refused (400) to delete the branch because it is the deploy branch. `branch` is the branch name: say that this branch is the deploy branch, not a general rule.',
   errorBranchNotFound: 'Alert: no branch has that name. `branch` is the branch name.',
 };
 
@@ -229,7 +231,7 @@ export const messageValues: { readonly [K in FunctionKey]: { readonly [P in keyo
   failed: {
     operation: operations,
     code: [...platformApiErrorCodes, 'invalid-argument', 'unknown'],
-    status: [503],
+    status: [422, 503],
   },
   errorDeploymentNotFound: { id: [4217] },
   errorDeployBranchRefused: { branch: ['<branch>'] },
