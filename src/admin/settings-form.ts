@@ -8,6 +8,7 @@ import type { TemplateResult } from 'lit';
 import type { FieldSpec } from '../schema.js';
 import type { PlatformMessages } from '../i18n/english.js';
 import { deploymentSettingsSchema, readOnlySettings } from '../api/schemas.js';
+import { breakable } from './breakable.js';
 import { controlKind, labelFor, optionFor, settingGroups } from './field-model.js';
 import type { SettingKey } from './field-model.js';
 import { cspsSubform, keyValueEditor, listEditor, selectControl, switchControl, textControl } from './field-controls.js';
@@ -50,8 +51,8 @@ function readOnlyValues(s: SettingsController, m: PlatformMessages): TemplateRes
     <dl>
       ${readOnlySettings.map((key) => {
         const text = show(key, settings[key], m);
-        // A value shown as it is (a URL, a domain, an id) may break anywhere; words said by the catalog break between words.
-        return html`<div><dt>${labelFor(key, m)}</dt><dd class=${text === String(settings[key]) ? 'raw' : nothing}>${text}</dd></div>`;
+        // Words said by the catalog wrap between words; a value shown as it is may also break after its dots and slashes.
+        return html`<div><dt>${labelFor(key, m)}</dt><dd>${text === String(settings[key]) ? breakable(text) : text}</dd></div>`;
       })}
     </dl>
   </div>`;

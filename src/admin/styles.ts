@@ -264,11 +264,6 @@ export const adminPanelStyles = css`
   dd {
     margin: 0;
   }
-  /* Ids, URLs and domains have no spaces to wrap at: they may break anywhere. Words only wrap between words. */
-  .raw,
-  code {
-    overflow-wrap: anywhere;
-  }
   .jwt {
     word-break: break-all;
   }

@@ -9,6 +9,7 @@ import type { ReactiveController, TemplateResult } from 'lit';
 import type { UsageAnalyticsToken } from '../api/schemas.js';
 import type { Speech } from '../i18n/translations.js';
 import { formatDateTime, formatDuration } from '../i18n/format.js';
+import { breakable } from './breakable.js';
 import type { Say } from './messages.js';
 import type { PanelContext } from './panel-context.js';
 import { RequestScope } from './request-scope.js';
@@ -164,7 +165,7 @@ export class TokenController implements ReactiveController {
     const left = secondsToExpiry(token.expiresAt, this.now);
     const expiry = timeToExpiry(token.expiresAt, this.now, speech);
     return html`<dl class="token-details">
-        <div><dt>${m.tokenApiUrl}</dt><dd><code>${token.apiUrl}</code></dd></div>
+        <div><dt>${m.tokenApiUrl}</dt><dd><code>${breakable(token.apiUrl)}</code></dd></div>
         <div><dt>${m.tokenDeployment}</dt><dd>${token.deploymentId}</dd></div>
         <div>
           <dt>${m.tokenExpires}</dt>

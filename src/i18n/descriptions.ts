@@ -111,7 +111,7 @@ export const messageDescriptions: { readonly [K in MessageKey]: string } = {
   fieldLaunchpadTabs: 'List label: the tabs Launchpad shows, in order.',
   fieldTemplateVariables: 'Label of the key/value editor of variables passed to the template.',
   fieldCspsConfig: 'Name of the private storage sub-form (screen readers, change summary).',
-  fieldEnabled: 'Switch label: private storage is on.',
+  fieldEnabled: 'Switch label under the Private storage legend, which already names the storage: private storage is on. Also the part of a change summary line ("Private storage › Enabled: on → off").',
   fieldStorageProvider: 'Setting label: which storage service holds the private storage (a name the admin types, such as s3 or gcs).',
   fieldAwsRoleArn: 'Setting label: the ARN of the AWS role the platform assumes.',
   fieldAzureClientId: 'Setting label: the client ID of the Azure app registration. Use the same word for ID as fieldId.',

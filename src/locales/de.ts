@@ -109,7 +109,7 @@ const de: PlatformMessages = {
   fieldLaunchpadTabs: 'Launchpad-Tabs',
   fieldTemplateVariables: 'Vorlagenvariablen',
   fieldCspsConfig: 'Privater Speicher',
-  fieldEnabled: 'Privater Speicher aktiviert',
+  fieldEnabled: 'Aktiviert',
   fieldStorageProvider: 'Speicheranbieter',
   fieldAwsRoleArn: 'AWS-Rollen-ARN',
   fieldAzureClientId: 'Azure-Client-ID',

@@ -109,7 +109,7 @@ const es: PlatformMessages = {
   fieldLaunchpadTabs: 'Pestañas del Launchpad',
   fieldTemplateVariables: 'Variables de la plantilla',
   fieldCspsConfig: 'Almacenamiento privado',
-  fieldEnabled: 'Almacenamiento privado activado',
+  fieldEnabled: 'Activado',
   fieldStorageProvider: 'Proveedor de almacenamiento',
   fieldAwsRoleArn: 'ARN del rol de AWS',
   fieldAzureClientId: 'ID de cliente de Azure',

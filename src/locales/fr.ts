@@ -109,7 +109,7 @@ const fr: PlatformMessages = {
   fieldLaunchpadTabs: 'Onglets du Launchpad',
   fieldTemplateVariables: 'Variables du modèle',
   fieldCspsConfig: 'Stockage privé',
-  fieldEnabled: 'Stockage privé activé',
+  fieldEnabled: 'Activé',
   fieldStorageProvider: 'Fournisseur de stockage',
   fieldAwsRoleArn: 'ARN du rôle AWS',
   fieldAzureClientId: 'ID de client Azure',

@@ -108,7 +108,7 @@ const ja: PlatformMessages = {
   fieldLaunchpadTabs: 'Launchpad のタブ',
   fieldTemplateVariables: 'テンプレート変数',
   fieldCspsConfig: 'プライベートストレージ',
-  fieldEnabled: 'プライベートストレージの有効化',
+  fieldEnabled: '有効化',
   fieldStorageProvider: 'ストレージプロバイダー',
   fieldAwsRoleArn: 'AWS ロール ARN',
   fieldAzureClientId: 'Azure クライアント ID',

@@ -138,7 +138,7 @@ describe('<platform-admin-panel> usage-analytics token', () => {
         issueToken(el);
         await until(() => log.count('platform-token-issued') === 1);
         await settle(el);
-        expect(panelText(el), String(expiresAt)).to.contain('Unknown: the platform gave no expiry time the panel can read.');
+        expect(panelText(el), String(expiresAt)).to.contain('Unknown: the platform gave no readable expiry time.');
         if (expiresAt) expect(el.shadowRoot!.innerHTML, expiresAt).to.not.contain(expiresAt);
         expect(el.shadowRoot!.querySelector('time')).to.equal(null);
         expect(started.length, `${String(expiresAt)}: a countdown timer`).to.equal(0);
@@ -180,7 +180,7 @@ describe('<platform-admin-panel> usage-analytics token', () => {
     button(el, de.tokenIssue).click();
     await until(() => log.count('platform-token-issued') === 1);
     await settle(el);
-    const date = new Intl.DateTimeFormat('de', { dateStyle: 'medium', timeStyle: 'short' }).format(Date.parse(expiresAt));
+    const date = new Intl.DateTimeFormat('de', { dateStyle: 'medium', timeStyle: 'short' }).format(Date.parse(expiresAt)).replace(/ /g, '\u00a0');
     const expiry = $(el, 'time').parentElement!;
     // The whole text of the expiry is one message: nothing is joined to it in code.
     expect(expiry.textContent!.trim()).to.equal(de.tokenExpired({ date }));
@@ -274,12 +274,19 @@ describe('<platform-admin-panel> usage-analytics token', () => {
 describe('timeToExpiry', () => {
   const now = Date.parse('2026-01-01T00:00:00Z');
   const speech = (locale: string, m: PlatformMessages) => ({ m, locale });
-  const date = (iso: string, locale: string) => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(Date.parse(iso));
+  /** The date as the panel shows it: Intl's, on one line (no-break spaces). */
+  const date = (iso: string, locale: string) =>
+    new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(Date.parse(iso)).replace(/ /g, '\u00a0');
 
   it('says the time left and the date in the panel\'s language, as one message', () => {
     const iso = '2026-01-01T01:00:09Z';
     expect(timeToExpiry(iso, now, speech('en', englishMessages))).to.equal(`in 1 hr, 9 sec (${date(iso, 'en')})`);
     expect(timeToExpiry(iso, now, speech('de', de))).to.equal(`in 1 Std., 9 Sek. (${date(iso, 'de')})`);
+    // The date never breaks across lines ("26" / "nov. 2026"): no ordinary space inside its parentheses.
+    for (const [lang, messages] of Object.entries(shipped)) {
+      const text = timeToExpiry(iso, now, speech(lang, messages));
+      expect(text.slice(text.search(/[(（]/)), lang).to.not.contain(' ');
+    }
   });
 
   it('says "expired" and "unknown" in the panel\'s language, not in English', () => {

@@ -261,15 +261,30 @@ describe('the wording reviewers asked for', () => {
 describe('<platform-admin-panel> line breaking', () => {
   beforeEach(resetMock);
 
-  it('lets ids and URLs break anywhere, and words only where they do not fit', async () => {
+  it('wraps words only between words, and lets URLs and paths break after their dots and slashes', async () => {
     const el = await panelIn('en');
-    const value = (label: string) =>
-      $$(el, '.readonly dt').find((dt) => dt.textContent === label)!.nextElementSibling as HTMLElement;
-    expect(getComputedStyle(value(englishMessages.fieldDeploymentUrl)).overflowWrap).to.equal('anywhere');
-    expect(getComputedStyle(value(englishMessages.fieldId)).overflowWrap).to.equal('anywhere');
-    for (const label of [englishMessages.fieldCreationStep, englishMessages.fieldCloudProvider, englishMessages.fieldIsManaged]) {
-      expect(getComputedStyle(value(label)).overflowWrap, label).to.equal('break-word');
+    const value = (label: string) => $$(el, '.readonly dt').find((dt) => dt.textContent === label)!.nextElementSibling as HTMLElement;
+    // The mock's values: a URL, a domain and a registry path, shown as they are.
+    for (const label of [englishMessages.fieldDeploymentUrl, englishMessages.fieldAutoDomain, englishMessages.fieldPlatformImageCloud]) {
+      const dd = value(label);
+      const text = dd.textContent!;
+      // Where each <wbr> stands in the text: right after each dot and slash (one at the very end changes nothing).
+      const breaks: number[] = [];
+      let length = 0;
+      const walker = document.createTreeWalker(dd, NodeFilter.SHOW_TEXT | NodeFilter.SHOW_ELEMENT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        if (node.nodeType === Node.TEXT_NODE) length += node.textContent!.length;
+        else if ((node as Element).localName === 'wbr') breaks.push(length);
+      }
+      const afterPunctuation = [...text.matchAll(/[./]/g)].map((match) => match.index + 1);
+      expect(breaks.filter((at) => at < text.length), label).to.deep.equal(afterPunctuation);
     }
+    expect(value(englishMessages.fieldDeploymentUrl).textContent).to.equal('https://orders-analytics.acme.platform.example');
+    // Words said by the catalog have no extra break, and no value may break inside a word that fits its line.
+    for (const label of [englishMessages.fieldCreationStep, englishMessages.fieldCloudProvider, englishMessages.fieldIsManaged]) {
+      expect(value(label).querySelector('wbr'), label).to.equal(null);
+    }
+    for (const dd of $$(el, '.readonly dd')) expect(getComputedStyle(dd).overflowWrap, dd.textContent!).to.equal('break-word');
     const css = [adminPanelStyles].flat().map((s) => s.cssText).join('\n');
     expect(css).to.not.match(/dd\s*\{[^}]*overflow-wrap:\s*anywhere/);
   });
