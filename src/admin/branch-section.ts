@@ -198,7 +198,7 @@ export class BranchController implements ReactiveController {
           <label for="branch-upstream">${m.branchUpstream}</label>
         </div>
         <div class="actions">
-          <button id="branch-delete" type="submit" part="button danger" aria-disabled=${this.deleting ? 'true' : 'false'}>
+          <button id="branch-delete" type="submit" part="button danger" aria-disabled=${this.deleting}>
             ${this.deleting ? m.branchDeleting : m.branchDelete}
           </button>
         </div>

@@ -61,11 +61,12 @@ export function classify(error: unknown): { status: number; code: AdminErrorCode
   return { status: 0, code: 'unknown' };
 }
 
-function specific(operation: PanelOperation, code: AdminErrorCode, ctx: MessageContext): Say | undefined {
+function specific(operation: PanelOperation, code: AdminErrorCode, status: number, ctx: MessageContext): Say | undefined {
   const branch = ctx.branchName ?? '';
   const id = ctx.deploymentId;
   if (operation === 'deleteBranch') {
-    if (code === 'bad-request') return (m) => m.errorDeployBranchRefused({ branch });
+    // The spec's 400 is the deploy branch; another 4xx (also `bad-request`) is some other refusal.
+    if (status === 400) return (m) => m.errorDeployBranchRefused({ branch });
     if (code === 'not-found') return (m) => m.errorBranchNotFound({ branch });
   } else if (operation === 'issueUsageAnalyticsToken') {
     if (code === 'not-found') return (m) => m.errorAnalyticsDisabled;
@@ -95,7 +96,7 @@ export interface Failure {
 /** Classifies a rejection and picks its sentence. */
 export function failureOf(operation: PanelOperation, error: unknown, ctx: MessageContext = {}): Failure {
   const { status, code } = classify(error);
-  return { status, code, say: specific(operation, code, ctx) ?? generic(operation, code, status) };
+  return { status, code, say: specific(operation, code, status, ctx) ?? generic(operation, code, status) };
 }
 
 /** Builds the `platform-api-error` detail (and the shown message) for a rejection, in the language of `m`. */

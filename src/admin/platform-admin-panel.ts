@@ -6,7 +6,7 @@
 import { LitElement, html, nothing } from 'lit';
 import type { PropertyValues, TemplateResult } from 'lit';
 import { PlatformApiClient } from '../api/client.js';
-import { parseBaseUrl } from '../api/base-url.js';
+import { parseBaseUrl as checkTenantBase } from '../embed/url.js';
 import { version } from '../version.js';
 import { BranchController } from './branch-section.js';
 import { emit } from './events.js';
@@ -33,18 +33,33 @@ interface Configuration {
   deploymentId: number | null;
 }
 
+/** A rule of the configuration, as `configInvalid` selects its sentence. */
+type Problem = Parameters<PlatformMessages['configInvalid']>[0]['problem'];
+
+/** True when the tenant base URL rule (the client's own) accepts `baseUrl`. */
+const accepts = (baseUrl: string) => checkTenantBase(baseUrl).ok;
+
 /**
- * A configuration error in the panel's language. The validators (`parseBaseUrl`,
- * the client's constructor) say what is wrong in English for developers; the
- * panel names the rule by a word of that reason and says it with the catalog.
- * `language.test.ts` feeds every rule in, so a reworded reason cannot slip
- * through as "other".
+ * The rule a refused `base-url` breaks, found from the value itself: the
+ * validator's reason is English for developers, and the panel's sentence
+ * must not depend on its wording. The origin alone is checked first, as the
+ * validator checks the scheme first; then what else the value holds.
  */
-const invalid = (error: unknown): Say => {
-  // The first of these words in the reason names the rule (`tokenProvider` is tried before `token`).
-  const problem = /tokenProvider|token|https|credentials|query|URL/.exec(String((error as Error)?.message))?.[0] ?? 'other';
-  return (m) => m.configInvalid({ problem: problem as Parameters<PlatformMessages['configInvalid']>[0]['problem'] });
-};
+function baseUrlProblem(value: string): Problem {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return 'URL';
+  }
+  return !accepts(url.origin) ? 'https' : url.username || url.password ? 'credentials' : /[?#]/.test(value) ? 'query' : 'other';
+}
+
+/** A configuration error in the panel's language. */
+const invalid =
+  (problem: Problem): Say =>
+  (m) =>
+    m.configInvalid({ problem });
 
 const notConfigured: Configuration = { client: null, problem: null, missing: null, deploymentId: null };
 
@@ -197,11 +212,7 @@ export class PlatformAdminPanelElement extends LitElement {
     const base = { deploymentId: deployment.id, problem: deployment.problem, missing: null };
     if (this.client) return { ...base, client: this.client };
     if (!this.baseUrl) return { ...base, client: null, missing: (m) => m.configMissingBaseUrl };
-    try {
-      parseBaseUrl(this.baseUrl, 'base-url');
-    } catch (error) {
-      return { ...base, client: null, problem: invalid(error) };
-    }
+    if (!accepts(this.baseUrl)) return { ...base, client: null, problem: invalid(baseUrlProblem(this.baseUrl)) };
     const token = this.#token;
     const provider = this.#tokenProvider;
     if (!token && !provider) {
@@ -211,8 +222,9 @@ export class PlatformAdminPanelElement extends LitElement {
       // `token` wins when both are set.
       const client = new PlatformApiClient(token ? { baseUrl: this.baseUrl, token } : { baseUrl: this.baseUrl, tokenProvider: provider! });
       return { ...base, client };
-    } catch (error) {
-      return { ...base, client: null, problem: invalid(error) };
+    } catch {
+      // The base URL passed above, so the credential the client was given is the one it refused.
+      return { ...base, client: null, problem: invalid(token ? 'token' : 'tokenProvider') };
     }
   }
 

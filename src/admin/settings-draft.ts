@@ -224,7 +224,10 @@ function showForm(key: SettingKey, value: FormValue | undefined, { m, locale }: 
     case 'list': {
       const rows = value as ListRow[];
       // A list in the language's own form (`a, b und c`, `a、b、c`), not joined by a comma in code.
-      return rows.length ? new Intl.ListFormat(locale, { style: 'narrow' }).format(rows.map((row) => row.value)) : m.none;
+      // A blank row is said as such: an empty item would leave `a, b und` with nothing after it.
+      return rows.length
+        ? new Intl.ListFormat(locale, { style: 'narrow' }).format(rows.map((row) => (row.value.trim() ? row.value : m.empty)))
+        : m.listNone;
     }
     default:
       // A select's option in the catalog's words; any other text as it is.
@@ -242,8 +245,8 @@ function entryChanges(key: SettingKey, from: KeyValueRow[], to: KeyValueRow[], m
     if (a === b) continue;
     out.push({
       label: m.settingsPart({ label: labelFor(key, m), part: name || m.noKey }),
-      from: a === undefined ? m.none : a,
-      to: b === undefined ? m.removed : b,
+      from: a === undefined ? m.variableAbsent : a || m.empty,
+      to: b === undefined ? m.variableRemoved : b || m.empty,
     });
   }
   return out;

@@ -8,6 +8,7 @@ import type { TemplateResult } from 'lit';
 import type { FieldSpec } from '../schema.js';
 import type { PlatformMessages } from '../i18n/english.js';
 import { deploymentSettingsSchema, readOnlySettings } from '../api/schemas.js';
+import { breakable } from './breakable.js';
 import { controlKind, labelFor, optionFor, settingGroups } from './field-model.js';
 import type { SettingKey } from './field-model.js';
 import { cspsSubform, keyValueEditor, listEditor, selectControl, switchControl, textControl } from './field-controls.js';
@@ -48,7 +49,11 @@ function readOnlyValues(s: SettingsController, m: PlatformMessages): TemplateRes
   return html`<div class="readonly">
     <h3>${m.settingsReadOnly}</h3>
     <dl>
-      ${readOnlySettings.map((key) => html`<div><dt>${labelFor(key, m)}</dt><dd>${show(key, settings[key], m)}</dd></div>`)}
+      ${readOnlySettings.map((key) => {
+        const text = show(key, settings[key], m);
+        // Words said by the catalog wrap between words; a value shown as it is may also break after its dots and slashes.
+        return html`<div><dt>${labelFor(key, m)}</dt><dd>${text === String(settings[key]) ? breakable(text) : text}</dd></div>`;
+      })}
     </dl>
   </div>`;
 }
@@ -91,10 +96,10 @@ function form(s: SettingsController, env: ControlEnv): TemplateResult {
     ${readOnlyValues(s, m)}
     ${summary(s, env)}
     <div class="actions">
-      <button type="submit" part="button primary" aria-disabled=${inert ? 'true' : 'false'}>
+      <button type="submit" part="button primary" aria-disabled=${inert}>
         ${s.saving ? m.settingsSaving : m.settingsSave}
       </button>
-      <button type="button" part="button" aria-disabled=${inert ? 'true' : 'false'} @click=${() => s.revert()}>${m.settingsRevert}</button>
+      <button type="button" part="button" aria-disabled=${inert} @click=${() => s.revert()}>${m.settingsRevert}</button>
       ${s.saving ? html`<button type="button" part="button" @click=${() => s.cancel()}>${m.cancel}</button>` : nothing}
     </div>
     <p class="status" role="status" part="status">${s.saving ? m.settingsSavingStatus : s.notice?.(m) ?? nothing}</p>

@@ -7,7 +7,9 @@
 import { html, nothing } from 'lit';
 import type { ReactiveController, TemplateResult } from 'lit';
 import type { UsageAnalyticsToken } from '../api/schemas.js';
+import type { Speech } from '../i18n/translations.js';
 import { formatDateTime, formatDuration } from '../i18n/format.js';
+import { breakable } from './breakable.js';
 import type { Say } from './messages.js';
 import type { PanelContext } from './panel-context.js';
 import { RequestScope } from './request-scope.js';
@@ -25,13 +27,16 @@ export function secondsToExpiry(expiresAt: string | null | undefined, now: numbe
 }
 
 /**
- * The time left until `expiresAt` in `locale` (`23 hr, 59 min, 58 sec`),
- * `"expired"`, or `null` when the timestamp is missing or unreadable.
+ * The expiry as the panel says it, one catalog message in the language of
+ * `speech`: the time left and the date (`in 23 hr, 59 min (Nov 26, 2026,
+ * 9:00 AM)`), expired with the date, or unknown when the timestamp is
+ * missing or unreadable (never the raw value).
  */
-export function timeToExpiry(expiresAt: string | null | undefined, now: number, locale = 'en'): string | null {
+export function timeToExpiry(expiresAt: string | null | undefined, now: number, { m, locale }: Speech): string {
   const left = secondsToExpiry(expiresAt, now);
-  if (left === null) return null;
-  return left === 0 ? 'expired' : formatDuration(left, locale);
+  if (left === null) return m.tokenExpiryUnknown;
+  const date = formatDateTime(Date.parse(expiresAt!), locale);
+  return left ? m.tokenExpiresIn({ date, timeLeft: formatDuration(left, locale) }) : m.tokenExpired({ date });
 }
 
 /** The usage-analytics token section: state, requests, countdown timer and markup. */
@@ -59,7 +64,7 @@ export class TokenController implements ReactiveController {
 
   /** Restarts the countdown of a token still shown. */
   hostConnected(): void {
-    if (this.token?.expiresAt) this.#tick();
+    if (this.token) this.#tick();
   }
 
   /** Stops the countdown and aborts an issue in flight. */
@@ -84,6 +89,8 @@ export class TokenController implements ReactiveController {
   #tick(): void {
     this.#stop();
     this.now = Date.now();
+    // Without a readable expiry there is nothing to count down.
+    if (!secondsToExpiry(this.token!.expiresAt, this.now)) return;
     this.#timer = setInterval(() => {
       this.now = Date.now();
       if (this.token && secondsToExpiry(this.token.expiresAt, this.now) === 0) this.#stop();
@@ -112,8 +119,7 @@ export class TokenController implements ReactiveController {
       this.revealed = false;
       this.issuing = false;
       this.#issue = null;
-      // Without an expiry there is nothing to count down.
-      if (this.ctx.host.isConnected && token.expiresAt) this.#tick();
+      if (this.ctx.host.isConnected) this.#tick();
       this.ctx.rerender();
       this.ctx.emit('platform-token-issued', token);
     } catch (error) {
@@ -153,25 +159,18 @@ export class TokenController implements ReactiveController {
     this.ctx.rerender();
   }
 
-  #expiry(expiresAt: string): string {
-    const { m, locale } = this.ctx.speech();
-    const left = secondsToExpiry(expiresAt, this.now);
-    if (left === null) return expiresAt;
-    const date = formatDateTime(Date.parse(expiresAt), locale);
-    return left === 0 ? m.tokenExpired({ date }) : m.tokenExpiresIn({ date, timeLeft: formatDuration(left, locale) });
-  }
-
   #details(token: UsageAnalyticsToken): TemplateResult {
-    const { m } = this.ctx.speech();
-    const expired = secondsToExpiry(token.expiresAt, this.now) === 0;
+    const speech = this.ctx.speech();
+    const { m } = speech;
+    const left = secondsToExpiry(token.expiresAt, this.now);
+    const expiry = timeToExpiry(token.expiresAt, this.now, speech);
     return html`<dl class="token-details">
-        <div><dt>${m.tokenApiUrl}</dt><dd><code>${token.apiUrl}</code></dd></div>
+        <div><dt>${m.tokenApiUrl}</dt><dd><code>${breakable(token.apiUrl)}</code></dd></div>
         <div><dt>${m.tokenDeployment}</dt><dd>${token.deploymentId}</dd></div>
         <div>
           <dt>${m.tokenExpires}</dt>
           <dd>
-            ${token.expiresAt ? html`<time datetime=${token.expiresAt}>${this.#expiry(token.expiresAt)}</time>` : m.tokenExpiryUnknown}
-            ${expired ? html` <span class="hint">${m.tokenExpiredHint}</span>` : nothing}
+            ${left === null ? expiry : html`<time datetime=${token.expiresAt!}>${expiry}</time>`}
           </dd>
         </div>
         <div>
@@ -184,7 +183,7 @@ export class TokenController implements ReactiveController {
         </div>
       </dl>
       <div class="actions">
-        <button type="button" part="button" aria-pressed=${this.revealed ? 'true' : 'false'} @click=${() => this.toggleReveal()}>
+        <button type="button" part="button" aria-pressed=${this.revealed} @click=${() => this.toggleReveal()}>
           ${m.tokenShow}
         </button>
         <button type="button" part="button" @click=${() => void this.copy()}>${m.tokenCopy}</button>
@@ -198,7 +197,7 @@ export class TokenController implements ReactiveController {
     return html`<h2 id="token-title">${m.tokenTitle}</h2>
       <p class="hint">${m.tokenIntro}</p>
       <div class="actions">
-        <button type="button" part="button primary" aria-disabled=${this.issuing ? 'true' : 'false'}
+        <button type="button" part="button primary" aria-disabled=${this.issuing}
           @click=${() => void this.issue()}>
           ${this.issuing ? m.tokenIssuing : this.token ? m.tokenIssueNew : m.tokenIssue}
         </button>

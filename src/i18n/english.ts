@@ -31,7 +31,7 @@ const english = {
   configInvalid: (v: { problem: 'URL' | 'https' | 'credentials' | 'query' | 'token' | 'tokenProvider' | 'other' }) =>
     ({
       URL: 'Invalid configuration: base-url must be an absolute URL.',
-      https: 'Invalid configuration: base-url must use https: (http: only for localhost).',
+      https: 'Invalid configuration: base-url must use https: (http: only for localhost, 127.0.0.1 and [::1]).',
       credentials: 'Invalid configuration: base-url must not contain a user name or password.',
       query: 'Invalid configuration: base-url must not contain a query or fragment.',
       token: 'Invalid configuration: token must be a non-empty string without line breaks.',
@@ -51,9 +51,10 @@ const english = {
   on: 'on',
   off: 'off',
   empty: '(empty)',
-  none: '(none)',
+  listNone: '(none)',
   noKey: '(no key)',
-  removed: '(removed)',
+  variableAbsent: '(none)',
+  variableRemoved: '(removed)',
 
   // Settings section
   settingsTitle: 'Deployment settings',
@@ -101,7 +102,7 @@ const english = {
   groupOther: 'Other settings',
 
   // Labels of the settings fields
-  fieldId: 'Deployment id',
+  fieldId: 'Deployment ID',
   fieldName: 'Name',
   fieldTemplate: 'Template',
   fieldCloudProvider: 'Cloud provider',
@@ -125,21 +126,21 @@ const english = {
   fieldCustomDomain: 'Custom domain',
   fieldRegion: 'Region',
   fieldTargetPlatform: 'Target platform',
-  fieldPlatformImageCloud: 'Image cloud',
+  fieldPlatformImageCloud: 'Image registry',
   fieldPlatformImageVersion: 'Image version',
-  fieldDefaultLaunchpadViewGroup: 'Default launchpad view group',
+  fieldDefaultLaunchpadViewGroup: 'Default Launchpad view group',
   fieldLaunchpadTabs: 'Launchpad tabs',
   fieldTemplateVariables: 'Template variables',
   fieldCspsConfig: 'Private storage',
-  fieldEnabled: 'Private storage enabled',
+  fieldEnabled: 'Enabled',
   fieldStorageProvider: 'Storage provider',
   fieldAwsRoleArn: 'AWS role ARN',
-  fieldAzureClientId: 'Azure client id',
+  fieldAzureClientId: 'Azure client ID',
   fieldAzureContainer: 'Azure container',
   fieldAzureStorageAccount: 'Azure storage account',
-  fieldAzureTenantId: 'Azure tenant id',
+  fieldAzureTenantId: 'Azure tenant ID',
   fieldGcpServiceAccountEmail: 'GCP service account email',
-  fieldGcpWorkloadIdentityProvider: 'GCP workload identity provider',
+  fieldGcpWorkloadIdentityProvider: 'GCP Workload Identity provider',
   fieldGcsBucket: 'GCS bucket',
   fieldS3Bucket: 'S3 bucket',
   fieldS3Region: 'S3 region',
@@ -178,9 +179,8 @@ const english = {
   tokenDeployment: 'Usage-analytics deployment',
   tokenExpires: 'Expires',
   tokenExpiresIn: (v: { timeLeft: string; date: string }) => `in ${v.timeLeft} (${v.date})`,
-  tokenExpired: (v: { date: string }) => `Expired (${v.date})`,
-  tokenExpiryUnknown: 'Not known: the platform did not say when this token expires.',
-  tokenExpiredHint: 'Issue a new token to keep querying.',
+  tokenExpired: (v: { date: string }) => `Expired (${v.date}). Issue a new token to keep querying.`,
+  tokenExpiryUnknown: 'Unknown: the platform gave no readable expiry time.',
   tokenValue: 'Token',
   tokenHidden: 'hidden',
   tokenShow: 'Show token',
@@ -191,19 +191,19 @@ const english = {
   // Branch deletion section
   branchTitle: 'Delete a branch',
   branchName: 'Branch name',
-  branchUpstream: 'Also delete on the git provider',
+  branchUpstream: 'Also delete on the Git provider',
   branchDelete: 'Delete branch…',
   branchDeleting: 'Deleting…',
   branchDeletingStatus: 'Deleting the branch…',
   branchNameMissing: 'Enter the name of the branch to delete.',
   branchIsDeployBranch: (v: Branch) => `"${v.branch}" is the deploy branch of this deployment and cannot be deleted.`,
   branchDeleted: (v: Branch) => `Branch "${v.branch}" was deleted.`,
-  branchDeletedUpstream: (v: Branch) => `Branch "${v.branch}" was deleted, also on the git provider.`,
+  branchDeletedUpstream: (v: Branch) => `Branch "${v.branch}" was deleted, also on the Git provider.`,
   branchConfirmTitle: (v: Branch) => `Delete branch "${v.branch}"?`,
   branchConfirmUpstream:
-    'It will also be deleted on the connected git provider. Its child branches move to its parent branch. This cannot be undone.',
+    'It will also be deleted on the connected Git provider. Its child branches move to its parent branch. This cannot be undone.',
   branchConfirmPlatformOnly:
-    'It is deleted from the platform only; the branch on your git provider is left alone. Its child branches move to its parent branch. This cannot be undone.',
+    'It is deleted from the platform only; the branch on your Git provider is left alone. Its child branches move to its parent branch. This cannot be undone.',
   branchConfirm: 'Delete branch',
 
   // Failures: a whole sentence per operation, then a whole sentence for the reason (a cancel included)
@@ -217,7 +217,7 @@ const english = {
       }[v.operation]
     } ${
       {
-        'bad-request': 'The platform rejected the request (400).',
+        'bad-request': `The platform rejected the request (${v.status || 400}).`,
         unauthorized: 'The platform did not accept the credentials (401). Check the API key or token.',
         forbidden: 'These credentials are not allowed to do this (403).',
         'not-found': 'The platform could not find what was requested (404).',
@@ -233,7 +233,7 @@ const english = {
       }[v.code]
     }`,
   errorDeploymentNotFound: (v: { id: number }) => `Deployment ${v.id} was not found, or these credentials cannot see it.`,
-  errorSaveRejected: 'The platform rejected these changes. Check the highlighted values and try again.',
+  errorSaveRejected: 'The platform rejected these changes. Check the values under "Changes to save" and try again.',
   errorSaveConflict: 'The settings were changed elsewhere at the same time. Your edits are kept; save again to apply them.',
   errorAnalyticsDisabled: 'Usage analytics is not enabled for this account.',
   errorTokenForbidden: 'Issuing a usage-analytics token requires the admin role.',

@@ -7,9 +7,13 @@ interface DurationFormatConstructor {
   new (locale: string, options: { style: 'short' }): { format(duration: Record<string, number>): string };
 }
 
-/** A date and time in the viewer's time zone, e.g. `Nov 26, 2026, 9:00 AM`. */
+/**
+ * A date and time in the viewer's time zone, e.g. `Nov 26, 2026, 9:00 AM`,
+ * held on one line (no-break spaces): a line that breaks inside a date
+ * (`26` / `nov. 2026`) reads as two things.
+ */
 export function formatDateTime(time: number, locale: string): string {
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(time);
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(time).replace(/ /g, '\u00a0');
 }
 
 /**

@@ -31,9 +31,10 @@ const de: PlatformMessages = {
   on: 'ein',
   off: 'aus',
   empty: '(leer)',
-  none: '(keine)',
+  listNone: '(keine)',
   noKey: '(kein Schlüssel)',
-  removed: '(entfernt)',
+  variableAbsent: '(keine)',
+  variableRemoved: '(entfernt)',
 
   settingsTitle: 'Deployment-Einstellungen',
   settingsUnsaved: 'Ungespeicherte Änderungen',
@@ -73,7 +74,7 @@ const de: PlatformMessages = {
 
   groupGeneral: 'Allgemein',
   groupFlags: 'Konfigurationsoptionen',
-  groupDeploy: 'Deployment',
+  groupDeploy: 'Deploy-Ablauf',
   groupLaunchpad: 'Launchpad',
   groupStorage: 'Privater Speicher',
   groupOther: 'Weitere Einstellungen',
@@ -102,13 +103,13 @@ const de: PlatformMessages = {
   fieldCustomDomain: 'Eigene Domain',
   fieldRegion: 'Region',
   fieldTargetPlatform: 'Zielplattform',
-  fieldPlatformImageCloud: 'Image-Cloud',
+  fieldPlatformImageCloud: 'Image-Registry',
   fieldPlatformImageVersion: 'Image-Version',
   fieldDefaultLaunchpadViewGroup: 'Standard-Ansichtsgruppe im Launchpad',
   fieldLaunchpadTabs: 'Launchpad-Tabs',
   fieldTemplateVariables: 'Vorlagenvariablen',
   fieldCspsConfig: 'Privater Speicher',
-  fieldEnabled: 'Privater Speicher aktiviert',
+  fieldEnabled: 'Aktiviert',
   fieldStorageProvider: 'Speicheranbieter',
   fieldAwsRoleArn: 'AWS-Rollen-ARN',
   fieldAzureClientId: 'Azure-Client-ID',
@@ -150,9 +151,8 @@ const de: PlatformMessages = {
   tokenDeployment: 'Deployment für Nutzungsanalysen',
   tokenExpires: 'Ablauf',
   tokenExpiresIn: ({ timeLeft, date }) => `in ${timeLeft} (${date})`,
-  tokenExpired: ({ date }) => `Abgelaufen (${date})`,
-  tokenExpiryUnknown: 'Unbekannt: Die Plattform hat nicht angegeben, wann dieses Token abläuft.',
-  tokenExpiredHint: 'Stellen Sie ein neues Token aus, um weiterhin Daten abzufragen.',
+  tokenExpired: ({ date }) => `Abgelaufen (${date}). Stellen Sie ein neues Token aus, um weiterhin Daten abzufragen.`,
+  tokenExpiryUnknown: 'Unbekannt: Die Plattform hat keinen lesbaren Ablaufzeitpunkt angegeben.',
   tokenValue: 'Token',
   tokenHidden: 'verborgen',
   tokenShow: 'Token anzeigen',
@@ -160,10 +160,10 @@ const de: PlatformMessages = {
   tokenCopied: 'Token in die Zwischenablage kopiert.',
   tokenCopyRefused: 'Kopieren ist hier nicht erlaubt. Lassen Sie das Token anzeigen und kopieren Sie es von Hand.',
 
-  branchTitle: 'Branch löschen',
+  branchTitle: 'Einen Branch löschen',
   branchName: 'Name des Branches',
   branchUpstream: 'Auch beim Git-Anbieter löschen',
-  branchDelete: 'Branch löschen…',
+  branchDelete: 'Löschen…',
   branchDeleting: 'Wird gelöscht…',
   branchDeletingStatus: 'Der Branch wird gelöscht…',
   branchNameMissing: 'Geben Sie den Namen des zu löschenden Branches ein.',
@@ -172,10 +172,10 @@ const de: PlatformMessages = {
   branchDeletedUpstream: ({ branch }) => `Branch „${branch}“ wurde auf der Plattform und beim Git-Anbieter gelöscht.`,
   branchConfirmTitle: ({ branch }) => `Branch „${branch}“ löschen?`,
   branchConfirmUpstream:
-    'Er wird auch beim verbundenen Git-Anbieter gelöscht. Seine untergeordneten Branches werden dem übergeordneten Branch zugeordnet. Dies kann nicht rückgängig gemacht werden.',
+    'Er wird auch beim verbundenen Git-Anbieter gelöscht. Seine untergeordneten Branches werden seinem übergeordneten Branch zugeordnet. Dies kann nicht rückgängig gemacht werden.',
   branchConfirmPlatformOnly:
-    'Er wird nur auf der Plattform gelöscht; der Branch bei Ihrem Git-Anbieter bleibt unverändert. Seine untergeordneten Branches werden dem übergeordneten Branch zugeordnet. Dies kann nicht rückgängig gemacht werden.',
-  branchConfirm: 'Branch löschen',
+    'Er wird nur auf der Plattform gelöscht; der Branch bei Ihrem Git-Anbieter bleibt unverändert. Seine untergeordneten Branches werden seinem übergeordneten Branch zugeordnet. Dies kann nicht rückgängig gemacht werden.',
+  branchConfirm: 'Endgültig löschen',
 
   failed: ({ operation, code, status }) =>
     `${
@@ -187,7 +187,7 @@ const de: PlatformMessages = {
       }[operation]
     } ${
       {
-        'bad-request': 'Die Plattform hat die Anfrage abgelehnt (400).',
+        'bad-request': `Die Plattform hat die Anfrage abgelehnt (${status || 400}).`,
         unauthorized: 'Die Plattform hat die Anmeldedaten nicht akzeptiert (401). Prüfen Sie den API-Schlüssel oder das Token.',
         forbidden: 'Diese Anmeldedaten berechtigen nicht zu dieser Aktion (403).',
         'not-found': 'Die Plattform hat das Angeforderte nicht gefunden (404).',
@@ -203,13 +203,14 @@ const de: PlatformMessages = {
       }[code]
     }`,
   errorDeploymentNotFound: ({ id }) => `Deployment ${id} wurde nicht gefunden, oder diese Anmeldedaten haben keinen Zugriff darauf.`,
-  errorSaveRejected: 'Die Plattform hat diese Änderungen abgelehnt. Prüfen Sie die markierten Werte und versuchen Sie es erneut.',
+  errorSaveRejected:
+    'Die Plattform hat diese Änderungen abgelehnt. Prüfen Sie die Werte unter „Zu speichernde Änderungen“ und versuchen Sie es erneut.',
   errorSaveConflict:
     'Die Einstellungen wurden gleichzeitig an anderer Stelle geändert. Ihre Änderungen bleiben erhalten; speichern Sie erneut, um sie zu übernehmen.',
   errorAnalyticsDisabled: 'Nutzungsanalysen sind für dieses Konto nicht aktiviert.',
   errorTokenForbidden: 'Zum Ausstellen eines Tokens für Nutzungsanalysen ist die Administratorrolle erforderlich.',
   errorDeployBranchRefused: ({ branch }) =>
-    `Die Plattform hat das Löschen von „${branch}“ abgelehnt: Der Deploy-Branch eines Deployments kann nicht gelöscht werden.`,
+    `Die Plattform hat das Löschen abgelehnt: „${branch}“ ist der Deploy-Branch dieses Deployments und kann nicht gelöscht werden.`,
   errorBranchNotFound: ({ branch }) => `In diesem Deployment gibt es keinen Branch namens „${branch}“.`,
 };
 

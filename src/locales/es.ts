@@ -6,7 +6,7 @@ import type { PlatformMessages } from '../i18n/english.js';
 
 const es: PlatformMessages = {
   embedLoading: 'Cargando…',
-  embedFailed: 'No se pudo cargar el contenido integrado.',
+  embedFailed: 'No se ha podido cargar el contenido integrado.',
 
   configDeploymentId: 'deployment-id debe ser un número entero positivo.',
   configInvalid: ({ problem }) =>
@@ -28,12 +28,13 @@ const es: PlatformMessages = {
   notSet: 'sin definir',
   yes: 'sí',
   no: 'no',
-  on: 'activado',
-  off: 'desactivado',
-  empty: '(vacío)',
-  none: '(ninguno)',
+  on: 'sí',
+  off: 'no',
+  empty: '(en blanco)',
+  listNone: '(lista vacía)',
   noKey: '(sin clave)',
-  removed: '(eliminado)',
+  variableAbsent: '(ninguna)',
+  variableRemoved: '(eliminada)',
 
   settingsTitle: 'Configuración de la implementación',
   settingsUnsaved: 'Cambios sin guardar',
@@ -102,21 +103,21 @@ const es: PlatformMessages = {
   fieldCustomDomain: 'Dominio personalizado',
   fieldRegion: 'Región',
   fieldTargetPlatform: 'Plataforma de destino',
-  fieldPlatformImageCloud: 'Nube de la imagen',
+  fieldPlatformImageCloud: 'Registro de la imagen',
   fieldPlatformImageVersion: 'Versión de la imagen',
   fieldDefaultLaunchpadViewGroup: 'Grupo de vistas predeterminado del Launchpad',
   fieldLaunchpadTabs: 'Pestañas del Launchpad',
   fieldTemplateVariables: 'Variables de la plantilla',
   fieldCspsConfig: 'Almacenamiento privado',
-  fieldEnabled: 'Almacenamiento privado activado',
+  fieldEnabled: 'Activado',
   fieldStorageProvider: 'Proveedor de almacenamiento',
   fieldAwsRoleArn: 'ARN del rol de AWS',
   fieldAzureClientId: 'ID de cliente de Azure',
   fieldAzureContainer: 'Contenedor de Azure',
   fieldAzureStorageAccount: 'Cuenta de almacenamiento de Azure',
   fieldAzureTenantId: 'ID de inquilino de Azure',
-  fieldGcpServiceAccountEmail: 'Correo de la cuenta de servicio de GCP',
-  fieldGcpWorkloadIdentityProvider: 'Proveedor de identidades de carga de trabajo de GCP',
+  fieldGcpServiceAccountEmail: 'Correo electrónico de la cuenta de servicio de GCP',
+  fieldGcpWorkloadIdentityProvider: 'Proveedor de Workload Identity de GCP',
   fieldGcsBucket: 'Bucket de GCS',
   fieldS3Bucket: 'Bucket de S3',
   fieldS3Region: 'Región de S3',
@@ -134,7 +135,7 @@ const es: PlatformMessages = {
       github: 'Conexión con GitHub',
       ssh: 'Conexión SSH',
       databases: 'Bases de datos',
-      ready: 'Lista',
+      ready: 'Completado',
       demo: 'Demostración',
     })[value],
   valueReleaseChannel: ({ value }) => ({ latest: 'Última versión', release: 'Estable' })[value],
@@ -151,14 +152,13 @@ const es: PlatformMessages = {
   tokenDeployment: 'Implementación de analítica de uso',
   tokenExpires: 'Caducidad',
   tokenExpiresIn: ({ timeLeft, date }) => `en ${timeLeft} (${date})`,
-  tokenExpired: ({ date }) => `Caducado (${date})`,
-  tokenExpiryUnknown: 'Desconocida: la plataforma no ha indicado cuándo caduca este token.',
-  tokenExpiredHint: 'Emita un token nuevo para seguir consultando.',
+  tokenExpired: ({ date }) => `Caducado (${date}). Emita un token nuevo para seguir consultando.`,
+  tokenExpiryUnknown: 'Desconocida: la plataforma no ha indicado una fecha de caducidad legible.',
   tokenValue: 'Token',
   tokenHidden: 'oculto',
   tokenShow: 'Mostrar token',
   tokenCopy: 'Copiar token',
-  tokenCopied: 'Token copiado al portapapeles.',
+  tokenCopied: 'Token copiado en el portapapeles.',
   tokenCopyRefused: 'Aquí no se permite copiar. Muestre el token y cópielo manualmente.',
 
   branchTitle: 'Eliminar una rama',
@@ -168,14 +168,14 @@ const es: PlatformMessages = {
   branchDeleting: 'Eliminando…',
   branchDeletingStatus: 'Eliminando la rama…',
   branchNameMissing: 'Introduzca el nombre de la rama que desea eliminar.',
-  branchIsDeployBranch: ({ branch }) => `«${branch}» es la rama de implementación de esta implementación y no se puede eliminar.`,
+  branchIsDeployBranch: ({ branch }) => `«${branch}» es la rama de implementación y no se puede eliminar.`,
   branchDeleted: ({ branch }) => `Se ha eliminado la rama «${branch}».`,
   branchDeletedUpstream: ({ branch }) => `Se ha eliminado la rama «${branch}» de la plataforma y del proveedor de Git.`,
   branchConfirmTitle: ({ branch }) => `¿Eliminar la rama «${branch}»?`,
   branchConfirmUpstream:
     'También se eliminará en el proveedor de Git conectado. Sus ramas hijas pasarán a depender de su rama padre. Esta acción no se puede deshacer.',
   branchConfirmPlatformOnly:
-    'Solo se eliminará de la plataforma; la rama en su proveedor de Git no se modifica. Sus ramas hijas pasarán a depender de su rama padre. Esta acción no se puede deshacer.',
+    'Solo se eliminará de la plataforma; la rama en su proveedor de Git no se modificará. Sus ramas hijas pasarán a depender de su rama padre. Esta acción no se puede deshacer.',
   branchConfirm: 'Eliminar rama',
 
   failed: ({ operation, code, status }) =>
@@ -188,7 +188,7 @@ const es: PlatformMessages = {
       }[operation]
     } ${
       {
-        'bad-request': 'La plataforma ha rechazado la solicitud (400).',
+        'bad-request': `La plataforma ha rechazado la solicitud (${status || 400}).`,
         unauthorized: 'La plataforma no ha aceptado las credenciales (401). Compruebe la clave de API o el token.',
         forbidden: 'Estas credenciales no permiten esta acción (403).',
         'not-found': 'La plataforma no ha encontrado el elemento solicitado (404).',
@@ -204,7 +204,7 @@ const es: PlatformMessages = {
       }[code]
     }`,
   errorDeploymentNotFound: ({ id }) => `No se ha encontrado la implementación ${id}, o estas credenciales no tienen acceso a ella.`,
-  errorSaveRejected: 'La plataforma ha rechazado estos cambios. Revise los valores marcados e inténtelo de nuevo.',
+  errorSaveRejected: 'La plataforma ha rechazado estos cambios. Revise los valores de «Cambios por guardar» e inténtelo de nuevo.',
   errorSaveConflict:
     'La configuración se ha modificado en otro lugar al mismo tiempo. Sus cambios se conservan; vuelva a guardar para aplicarlos.',
   errorAnalyticsDisabled: 'La analítica de uso no está activada para esta cuenta.',

@@ -69,20 +69,20 @@ describe('<platform-admin-panel> branch deletion', () => {
     expect(el.shadowRoot!.activeElement?.id).to.equal('branch-delete');
   });
 
-  it('with "Also delete on the git provider" checked, says so and sends removeOnUpstream=true', async () => {
+  it('with "Also delete on the Git provider" checked, says so and sends removeOnUpstream=true', async () => {
     const { el, log } = await mountPanel();
     const upstream = $<HTMLInputElement>(el, '#branch-upstream');
     expect(upstream.checked).to.equal(false);
     toggle(upstream);
     await askToDelete(el, 'feature/orders');
-    expect(dialogOf(el).textContent).to.contain('also be deleted on the connected git provider');
+    expect(dialogOf(el).textContent).to.contain('also be deleted on the connected Git provider');
     $(el, '.confirm-delete').click();
     await until(() => log.count('platform-branch-deleted') === 1);
     const [sent] = await requests('deleteBranch');
     expect(sent!.query).to.deep.equal({ branchName: 'feature/orders', removeOnUpstream: 'true' });
     expect(log.of<PlatformBranchDeletedDetail>('platform-branch-deleted')[0]!.removeOnUpstream).to.equal(true);
     await settle(el);
-    expect(panelText(el)).to.contain('also on the git provider');
+    expect(panelText(el)).to.contain('also on the Git provider');
   });
 
   it('refuses the deploy branch before any request, and an empty name', async () => {
@@ -124,6 +124,30 @@ describe('<platform-admin-panel> branch deletion', () => {
     await settle(el);
     expect(log.of<PlatformApiErrorDetail>('platform-api-error')[0]!.code).to.equal('bad-request');
     expect(panelText(el)).to.contain('it is the deploy branch');
+  });
+
+  it('says "deploy branch" only for the platform\'s 400: another refusal gets its own sentence', async () => {
+    const cases: [status: number, code: string, text: string][] = [
+      [403, 'forbidden', 'The branch could not be deleted. These credentials are not allowed to do this (403).'],
+      [404, 'not-found', 'No branch named "feature/orders" exists in this deployment.'],
+      [409, 'conflict', 'The branch could not be deleted. The request conflicts with a change made elsewhere (409). Try again.'],
+      [410, 'bad-request', 'The branch could not be deleted. The platform rejected the request (410).'],
+      [422, 'bad-request', 'The branch could not be deleted. The platform rejected the request (422).'],
+    ];
+    for (const [status, code, text] of cases) {
+      await resetMock();
+      const { el, log } = await mountPanel();
+      await failNext({ operation: 'deleteBranch', status });
+      await askToDelete(el, 'feature/orders');
+      $(el, '.confirm-delete').click();
+      await until(() => log.count('platform-api-error') === 1, `${status}: no platform-api-error`);
+      await settle(el);
+      const detail = log.of<PlatformApiErrorDetail>('platform-api-error')[0]!;
+      expect(detail, String(status)).to.include({ status, code, message: text });
+      expect($(el, '[part~="branch-section"] [role="alert"]').textContent, String(status)).to.equal(text);
+      expect($(el, '[part~="branch-section"]').textContent, String(status)).to.not.match(/deploy branch/i);
+      el.remove();
+    }
   });
 
   it('is keyboard operable: Tab reaches the checkbox and Delete, Enter opens the confirmation', async () => {

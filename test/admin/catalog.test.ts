@@ -38,7 +38,7 @@ const productWords = ['Token', 'Launchpad', 'URL', 'API', 'SQL', 'AWS', 'ARN', '
  */
 const ownWords: Record<string, string[]> = {
   de: ['Name', 'Region', 'Version', 'Domain', 'Container', 'Bucket', 'Cluster', 'Multi', 'Deployment', 'Deploy', 'Branch', 'Branches', 'Merges',
-    'Release', 'Repository', 'Image', 'Tabs', 'Demo', 'Client', 'Fragment', 'Variable', 'Moment', 'Problem', 'Hand', 'positive', 'absolute'],
+    'Release', 'Repository', 'Registry', 'Image', 'Tabs', 'Demo', 'Client', 'Fragment', 'Variable', 'Moment', 'Problem', 'Hand', 'positive', 'absolute'],
   fr: ['Configuration', 'configuration', 'non', 'base', 'fragment', 'variable', 'Variables', 'Version', 'version', 'Mode', 'Type', 'cloud',
     'image', 'client', 'service', 'Bucket', 'Instance', 'Cluster', 'simple', 'Stable', 'branches', 'moment'],
   es: ['General', 'base', 'variable', 'variables', 'Variables', 'simple', 'panel', 'Bucket'],
@@ -141,7 +141,7 @@ function markerCatalog(calls: { key: string; values: Record<string, unknown> }[]
  * value, a part of a field. These may be the values of another message
  * (`"Name" is required`); a sentence never is.
  */
-const isTerm = (key: string) => /^(field|value|group)[A-Z]|^(notSet|yes|no|on|off|empty|none|noKey|removed|settingsPart)$/.test(key);
+const isTerm = (key: string) => /^(field|value|group)[A-Z]|^(notSet|yes|no|on|off|empty|listNone|noKey|variableAbsent|variableRemoved|settingsPart)$/.test(key);
 
 describe('<platform-admin-panel> says each text as one catalog message', () => {
   const calls: { key: string; values: Record<string, unknown> }[] = [];

@@ -190,7 +190,8 @@ describe('<platform-admin-panel> in the viewer\'s language', () => {
     await until(() => log.count('platform-token-issued') === 1);
     await settle(el);
     const token = log.of<{ expiresAt: string }>('platform-token-issued')[0]!;
-    const date = new Intl.DateTimeFormat('de', { dateStyle: 'medium', timeStyle: 'short' }).format(Date.parse(token.expiresAt));
+    // The date is held on one line: its spaces are no-break spaces.
+    const date = new Intl.DateTimeFormat('de', { dateStyle: 'medium', timeStyle: 'short' }).format(Date.parse(token.expiresAt)).replace(/ /g, '\u00a0');
     const text = $(el, 'time').textContent!;
     expect(text).to.match(/^in 2[34] Std\., /);
     expect(text).to.contain(`(${date})`);

@@ -1,10 +1,35 @@
 // The usage-analytics token section against the real mock platform, and the
 // secrecy of every credential the panel handles.
-import { expect } from '@open-wc/testing';
+import { expect, fixture, html } from '@open-wc/testing';
+import { englishMessages, registerTranslation } from '../../src/index.js';
+import type { PlatformMessages } from '../../src/index.js';
 import type { UsageAnalyticsToken } from '../../src/api/index.js';
 import type { PlatformApiErrorDetail } from '../../src/admin/index.js';
 import { timeToExpiry } from '../../src/admin/token-section.js';
-import { $, allAttributeValues, button, failNext, mockPlatform, mountPanel, panelText, requests, resetMock, settle, until } from './helpers.js';
+import { formatDuration } from '../../src/i18n/format.js';
+import de from '../../src/locales/de.js';
+import es from '../../src/locales/es.js';
+import fr from '../../src/locales/fr.js';
+import ja from '../../src/locales/ja.js';
+import { $, $$, allAttributeValues, button, failNext, mockPlatform, mountPanel, panelText, requests, resetMock, settle, until } from './helpers.js';
+
+const shipped: Record<string, PlatformMessages> = { de, fr, es, ja };
+
+/** Records the interval timers started from now on; `restore()` puts `setInterval` back. */
+function spyIntervals(): unknown[] & { restore(): void } {
+  const real = window.setInterval;
+  const started = Object.assign([] as unknown[], {
+    restore: () => {
+      window.setInterval = real;
+    },
+  });
+  window.setInterval = ((handler: TimerHandler, ms?: number) => {
+    const id = real(handler, ms);
+    started.push(id);
+    return id;
+  }) as typeof window.setInterval;
+  return started;
+}
 
 const issueToken = (el: HTMLElement) => button(el, /^Issue (a new )?token$/).click();
 
@@ -102,20 +127,64 @@ describe('<platform-admin-panel> usage-analytics token', () => {
     }
   });
 
-  it('a token without expiresAt: the panel says the expiry is not known, and counts nothing down', async () => {
-    for (const expiresAt of [undefined, null]) {
+  it('a token without a readable expiresAt: the panel says the expiry is unknown, never the raw value, and counts nothing down', async () => {
+    for (const expiresAt of [undefined, null, 'soon', '2026-13-45T99:00:00Z']) {
       const body: Record<string, unknown> = { apiUrl: 'https://ua.example/api/v1', deploymentId: 9001, token: 'h.p.s' };
-      if (expiresAt === null) body.expiresAt = null;
+      if (expiresAt !== undefined) body.expiresAt = expiresAt;
       await failNext({ operation: 'issueUsageAnalyticsToken', status: 200, body });
+      const started = spyIntervals();
+      try {
+        const { el, log } = await mountPanel();
+        issueToken(el);
+        await until(() => log.count('platform-token-issued') === 1);
+        await settle(el);
+        expect(panelText(el), String(expiresAt)).to.contain('Unknown: the platform gave no readable expiry time.');
+        if (expiresAt) expect(el.shadowRoot!.innerHTML, expiresAt).to.not.contain(expiresAt);
+        expect(el.shadowRoot!.querySelector('time')).to.equal(null);
+        expect(started.length, `${String(expiresAt)}: a countdown timer`).to.equal(0);
+        expect(log.count('platform-api-error')).to.equal(0);
+        el.remove();
+      } finally {
+        started.restore();
+      }
+    }
+  });
+
+  it('an unreadable expiresAt is unknown in every shipped language', async () => {
+    for (const [lang, messages] of Object.entries(shipped)) {
+      registerTranslation(lang, messages);
+      const body = { apiUrl: 'https://ua.example/api/v1', deploymentId: 9001, token: 'h.p.s', expiresAt: 'tomorrow' };
+      await failNext({ operation: 'issueUsageAnalyticsToken', status: 200, body });
+      const wrapper = await fixture(html`<div lang=${lang}></div>`);
       const { el, log } = await mountPanel();
-      issueToken(el);
+      wrapper.append(el);
+      await settle(el);
+      button(el, messages.tokenIssue).click();
       await until(() => log.count('platform-token-issued') === 1);
       await settle(el);
-      expect(panelText(el)).to.contain('Not known: the platform did not say when this token expires.');
-      expect(el.shadowRoot!.querySelector('time')).to.equal(null);
-      expect(log.count('platform-api-error')).to.equal(0);
-      el.remove();
+      const expiry = $$(el, '.token-details dt').find((dt) => dt.textContent === messages.tokenExpires)!.nextElementSibling!;
+      expect(expiry.textContent!.trim(), lang).to.equal(messages.tokenExpiryUnknown);
+      expect(el.shadowRoot!.innerHTML, lang).to.not.contain('tomorrow');
     }
+  });
+
+  it('an expired token says so in one message, with what to do, in the panel\'s language', async () => {
+    registerTranslation('de', de);
+    const expiresAt = '2020-01-01T00:00:00Z';
+    const body = { apiUrl: 'https://ua.example/api/v1', deploymentId: 9001, token: 'h.p.s', expiresAt };
+    await failNext({ operation: 'issueUsageAnalyticsToken', status: 200, body });
+    const wrapper = await fixture(html`<div lang="de"></div>`);
+    const { el, log } = await mountPanel();
+    wrapper.append(el);
+    await settle(el);
+    button(el, de.tokenIssue).click();
+    await until(() => log.count('platform-token-issued') === 1);
+    await settle(el);
+    const date = new Intl.DateTimeFormat('de', { dateStyle: 'medium', timeStyle: 'short' }).format(Date.parse(expiresAt)).replace(/ /g, '\u00a0');
+    const expiry = $(el, 'time').parentElement!;
+    // The whole text of the expiry is one message: nothing is joined to it in code.
+    expect(expiry.textContent!.trim()).to.equal(de.tokenExpired({ date }));
+    expect(expiry.textContent).to.contain('Stellen Sie ein neues Token aus');
   });
 
   it('403 for a non-admin key: "requires the admin role"', async () => {
@@ -204,17 +273,40 @@ describe('<platform-admin-panel> usage-analytics token', () => {
 
 describe('timeToExpiry', () => {
   const now = Date.parse('2026-01-01T00:00:00Z');
-  const cases = () => [
-    timeToExpiry('2026-01-02T00:00:00Z', now),
-    timeToExpiry('2026-01-01T00:02:05Z', now),
-    timeToExpiry('2026-01-01T00:00:09Z', now),
-    timeToExpiry('2026-01-01T01:00:09Z', now, 'de'),
-  ];
+  const speech = (locale: string, m: PlatformMessages) => ({ m, locale });
+  /** The date as the panel shows it: Intl's, on one line (no-break spaces). */
+  const date = (iso: string, locale: string) =>
+    new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(Date.parse(iso)).replace(/ /g, '\u00a0');
 
-  it('formats hours, minutes and seconds with Intl, expiry and unreadable timestamps', () => {
+  it('says the time left and the date in the panel\'s language, as one message', () => {
+    const iso = '2026-01-01T01:00:09Z';
+    expect(timeToExpiry(iso, now, speech('en', englishMessages))).to.equal(`in 1 hr, 9 sec (${date(iso, 'en')})`);
+    expect(timeToExpiry(iso, now, speech('de', de))).to.equal(`in 1 Std., 9 Sek. (${date(iso, 'de')})`);
+    // The date never breaks across lines ("26" / "nov. 2026"): no ordinary space inside its parentheses.
+    for (const [lang, messages] of Object.entries(shipped)) {
+      const text = timeToExpiry(iso, now, speech(lang, messages));
+      expect(text.slice(text.search(/[(（]/)), lang).to.not.contain(' ');
+    }
+  });
+
+  it('says "expired" and "unknown" in the panel\'s language, not in English', () => {
+    const past = '2025-12-31T23:59:59Z';
+    for (const [lang, messages] of Object.entries(shipped)) {
+      const expired = timeToExpiry(past, now, speech(lang, messages));
+      expect(expired, lang).to.equal(messages.tokenExpired({ date: date(past, lang) }));
+      expect(expired, lang).to.not.match(/expired/i);
+      for (const unreadable of ['not a date', '', null, undefined]) {
+        expect(timeToExpiry(unreadable, now, speech(lang, messages)), `${lang} ${String(unreadable)}`).to.equal(messages.tokenExpiryUnknown);
+      }
+    }
+  });
+});
+
+describe('formatDuration', () => {
+  const cases = () => [formatDuration(86_400, 'en'), formatDuration(125, 'en'), formatDuration(9, 'en'), formatDuration(3609, 'de')];
+
+  it('formats hours, minutes and seconds with Intl, leaving out the leading zero units', () => {
     expect(cases()).to.deep.equal(['24 hr', '2 min, 5 sec', '9 sec', '1 Std., 9 Sek.']);
-    expect(timeToExpiry('2025-12-31T23:59:59Z', now)).to.equal('expired');
-    expect(timeToExpiry('not a date', now)).to.equal(null);
   });
 
   it('says the same without Intl.DurationFormat (unit numbers in a unit list)', () => {
