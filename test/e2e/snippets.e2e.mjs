@@ -1,7 +1,7 @@
 // End-to-end: the README's page snippets, as written, against the mock
 // platform, in Chromium. The plain-HTML page runs with its own Node backend
 // (docs/hosts/html/server.mjs, which creates a session per load with
-// `generateSession`); the server-rendered page of the README's "Server
+// `createSessionHandler`); the server-rendered page of the README's "Server
 // rendering" section runs as written (docs/hosts/server/server.mjs); the CMS markup asks
 // its `session-url`, answered by `createSessionHandler`. The snippets name the tenant of `npm run mock`
 // (http://127.0.0.1:4100) and a CDN: the browser's requests to both are
@@ -95,6 +95,8 @@ describe('README page snippets against the mock platform', () => {
       await page.evaluate(() => document.getElementById('dashboard').reload());
       await eventually(async () => sessionRequests.length === 2 && (await page.evaluate(() => document.getElementById('dashboard').ready)), 'ready again with a second session');
       assert.doesNotMatch(backend.output(), /mock-key|Bearer/);
+      // The first page a customer opens logs no 404 for its icon.
+      assert.equal((await fetch(new URL('/favicon.ico', backend.url))).status, 204);
     } finally {
       await ctx.close();
     }
@@ -126,6 +128,7 @@ describe('README page snippets against the mock platform', () => {
       assert.equal(await page.evaluate(() => document.getElementById('dashboard').hasAttribute('server-rendered')), false);
       assert.deepEqual(errors, []);
       assert.doesNotMatch(rendered.output(), /mock-key|Bearer|ses_/);
+      assert.equal((await fetch(new URL('/favicon.ico', rendered.url))).status, 204);
     } finally {
       await ctx.close();
       rendered.child.kill();
