@@ -33,7 +33,7 @@ test('docs/reference.md documents every attribute and event of both elements', (
 });
 
 test('README: user first, short, the two commands, links that resolve', () => {
-  assert.ok(readme.split('\n').length <= 500, `README.md has ${readme.split('\n').length} lines (at most 500)`);
+  assert.ok(readme.split('\n').length <= 380, `README.md has ${readme.split('\n').length} lines (at most 380)`);
   assert.match(readme, /npm install && npm start/);
   assert.match(readme, /^npm test\b/m);
   for (const [, target] of readme.matchAll(/\]\(((?!https?:)[^)#]+)(?:#[^)]*)?\)/g)) {
@@ -44,4 +44,22 @@ test('README: user first, short, the two commands, links that resolve', () => {
 test('src/version.ts matches package.json', () => {
   const pkg = JSON.parse(readFileSync('package.json', 'utf8'));
   assert.match(readFileSync('src/version.ts', 'utf8'), new RegExp(`version = '${pkg.version.replace(/\./g, '\\.')}'`));
+});
+
+test('README: the quick start prints its two files right under its commands', () => {
+  const quickStart = /^## Quick start\n([\s\S]*?)^## /m.exec(readme)[1];
+  assert.match(quickStart, /<!-- commands: quick-start -->/);
+  for (const file of ['server.mjs', 'index.html']) assert.match(quickStart, new RegExp(`<!-- snippet:docs/hosts/html/${file.replace('.', '\\.')} -->`));
+});
+
+test('the bundle size is stated once, in the README, as `npm run size` measures it', () => {
+  const figures = [...readme.matchAll(/(\d+(?:\.\d+)?) KB gzip/g)];
+  assert.equal(figures.length, 1, `one size in the README, found: ${figures.map((m) => m[0]).join(', ')}`);
+  // The byte figure in docs/performance.md is the measured one; the README's rounds it.
+  const measured = /embed-only bundle [^|]*\| ([\d,]+) B gzip/.exec(readFileSync('docs/performance.md', 'utf8'));
+  assert.ok(measured, 'docs/performance.md states the embed-only bundle in bytes');
+  assert.equal(figures[0][1], (Number(measured[1].replace(/,/g, '')) / 1000).toFixed(1));
+  for (const file of ['docs/hosts/README.md', 'docs/reference.md', 'docs/sessions.md']) {
+    assert.doesNotMatch(readFileSync(file, 'utf8'), /about \d+ KB gzip with Lit/, `${file} states no other size`);
+  }
 });
