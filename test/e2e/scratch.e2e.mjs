@@ -108,7 +108,7 @@ describe('guides in a new npm init -y project, from the packed package', () => {
     const dir = project('quick-start');
     const [install, mockLine, serverLine, ...rest] = quickStart;
     assert.deepEqual(rest, []);
-    assert.equal(install, 'npm install platform-embed');
+    assert.equal(install, 'npm install platform-embed @hono/node-server');
     // The quick start assumes a folder with a package.json, as every guide does after `npm init -y`.
     run(dir, 'npm init -y');
     run(dir, install);
@@ -141,6 +141,29 @@ describe('guides in a new npm init -y project, from the packed package', () => {
     } finally {
       await ctx.close();
     }
+    // The first backend a customer copies refuses other sites' pages: a cross-site POST
+    // (what a browser sends from another site's form or fetch) gets no session.
+    const session = (headers) =>
+      fetch(new URL('/embed-session', app.match[1]), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: JSON.stringify({ dashboard: 'sales-overview' }),
+      });
+    for (const headers of [
+      { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' },
+      { origin: 'https://evil.example' },
+      { origin: new URL(app.match[1]).origin.replace('localhost', 'attacker.localhost'), 'sec-fetch-site': 'same-site' },
+    ]) {
+      const refused = await session(headers);
+      assert.equal(refused.status, 403, `${JSON.stringify(headers)} is refused`);
+      assert.doesNotMatch(await refused.text(), /ses_/);
+    }
+    // The page's own request still gets one.
+    const own = await session({ origin: new URL(app.match[1]).origin, 'sec-fetch-site': 'same-origin' });
+    assert.equal(own.status, 200);
+    assert.match((await own.json()).sessionId, /^ses_/);
+    // And the first page logs no 404 for its icon.
+    assert.equal((await fetch(new URL('/favicon.ico', app.match[1]))).status, 204);
   });
 
   it('Next.js page: npm init -y, the install, next build and next start as printed, both pages ready', async () => {
