@@ -63,3 +63,14 @@ test('the bundle size is stated once, in the README, as `npm run size` measures 
     assert.doesNotMatch(readFileSync(file, 'utf8'), /about \d+ KB gzip with Lit/, `${file} states no other size`);
   }
 });
+
+test('custom-elements.json lists its modules by path, so every clone builds the same file', async () => {
+  const manifest = JSON.parse(readFileSync('custom-elements.json', 'utf8'));
+  const paths = manifest.modules.map((m) => m.path);
+  assert.deepEqual(paths, [...paths].sort(), 'the committed manifest is in path order');
+  // The analyzer's own order is the file system's; the build's plugin sorts whatever it gets.
+  const { default: config } = await import('../../custom-elements-manifest.config.mjs');
+  const shuffled = { modules: [...manifest.modules].reverse() };
+  for (const plugin of config.plugins) plugin.packageLinkPhase?.({ customElementsManifest: shuffled });
+  assert.deepEqual(shuffled.modules.map((m) => m.path), paths);
+});
