@@ -74,3 +74,14 @@ test('custom-elements.json lists its modules by path, so every clone builds the 
   for (const plugin of config.plugins) plugin.packageLinkPhase?.({ customElementsManifest: shuffled });
   assert.deepEqual(shuffled.modules.map((m) => m.path), paths);
 });
+
+test("docs/reference.md's renderEmbed table names every option renderEmbed takes", () => {
+  const known = /const known = new Set\(\[([\s\S]*?)\]\)/.exec(readFileSync('src/server/options.ts', 'utf8'));
+  assert.ok(known, 'src/server/options.ts lists the known options');
+  const options = [...known[1].matchAll(/'(\w+)'/g)].map((m) => m[1]);
+  assert.ok(options.includes('sessionUrl') && options.length > 10);
+  const reference = readFileSync('docs/reference.md', 'utf8');
+  const table = /^## `renderEmbed`[\s\S]*?(\| option \|[\s\S]*?)\n\n/m.exec(reference)[1];
+  const rows = table.split('\n').map((row) => row.split('|')[1] ?? '');
+  for (const option of options) assert.ok(rows.some((cell) => cell.includes(`\`${option}\``)), `renderEmbed option ${option} is in the table`);
+});
