@@ -85,3 +85,15 @@ test("docs/reference.md's renderEmbed table names every option renderEmbed takes
   const rows = table.split('\n').map((row) => row.split('|')[1] ?? '');
   for (const option of options) assert.ok(rows.some((cell) => cell.includes(`\`${option}\``)), `renderEmbed option ${option} is in the table`);
 });
+
+test('docs/hosts/README.md: Angular SSR says RenderMode.Server first, and prints the app as it runs', () => {
+  const hosts = readFileSync('docs/hosts/README.md', 'utf8');
+  const section = /^### Angular 22 \(SSR\)\n([\s\S]*?)^### /m.exec(hosts)[1];
+  assert.match(section.split('\n\n')[0], /RenderMode\.Server/, 'the first paragraph names the render mode');
+  for (const file of ['src/app/app.routes.server.ts', 'src/app/platform.ts', 'src/app/platform.server.ts', 'src/app/embed.resolver.ts', 'src/app/dashboard.page.ts', 'src/app/embed-html.directive.ts', 'src/server.ts', 'angular.json']) {
+    assert.ok(section.includes(`<!-- snippet:docs/hosts/angular/${file} -->`), `the section prints ${file}`);
+  }
+  const angular = JSON.parse(readFileSync('docs/hosts/angular/angular.json', 'utf8'));
+  assert.ok(angular.projects['angular-host'].architect.build.options.security.allowedHosts.includes('localhost'));
+  assert.match(readFileSync('docs/hosts/angular/src/server.ts', 'utf8'), /sessionHandler\(createWebRequestFromNodeRequest\(req\)\)/);
+});
