@@ -203,6 +203,8 @@ describe('guides in a new npm init -y project, from the packed package', () => {
         await eventually(() => page.evaluate((id) => document.getElementById(id)?.ready === true, id), `${path}: the embed is ready`);
       }
       assert.deepEqual(errors, []);
+      // The site has no icon, and the browser's request for one gets no 404.
+      assert.equal((await fetch(`http://localhost:${port}/favicon.ico`)).status, 204);
     } finally {
       await ctx.close();
     }

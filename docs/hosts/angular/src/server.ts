@@ -22,6 +22,9 @@ app.post('/api/embed-session', (req, res, next) => {
     .catch(next);
 });
 
+// No icon, and no 404 in the console of the first page a visitor opens.
+app.get('/favicon.ico', (_req, res) => void res.status(204).end());
+
 app.use(express.static(browserDistFolder, { maxAge: '1y', index: false, redirect: false }));
 
 app.use((req, res, next) => {
