@@ -20,7 +20,7 @@ import { join, resolve } from 'node:path';
 import { chromium } from 'playwright-core';
 import { browserPath, chromiumArgs } from '../../scripts/browsers.mjs';
 import { fromTarball, guideCommands } from '../guide/commands.mjs';
-import { eventually, freePort } from './helpers.mjs';
+import { eventually, freePort, showsData } from './helpers.mjs';
 
 const root = resolve('.');
 const quickStart = guideCommands(join(root, 'README.md'))['quick-start'];
@@ -137,6 +137,8 @@ describe('guides in a new npm init -y project, from the packed package', () => {
       const frame = page.frames().find((f) => f.url().startsWith('http://127.0.0.1:4100/embed/dashboard/sales-overview'));
       assert.ok(frame, 'the dashboard is in the page');
       await eventually(async () => (await frame.textContent('[data-testid="dashboard-title"]')) === 'Sales overview', 'the dashboard is shown');
+      // The page's filter names a field and a value of the mock: it applies, and rows show.
+      await showsData(frame, 1);
       assert.doesNotMatch(app.output(), /failed|mock-key/);
     } finally {
       await ctx.close();

@@ -16,7 +16,7 @@ import { chromium } from 'playwright-core';
 import { browserPath, chromiumArgs } from '../../scripts/browsers.mjs';
 import { startMockServer } from '../../dist/testing/server.js';
 import { createSessionHandler } from '../../dist/server/index.js';
-import { eventually } from './helpers.mjs';
+import { eventually, showsData } from './helpers.mjs';
 
 const written = 'http://127.0.0.1:4100';
 const cdn = 'https://cdn.jsdelivr.net/npm/platform-embed@0.2/dist/';
@@ -88,6 +88,7 @@ describe('README page snippets against the mock platform', () => {
       assert.ok(frame, 'the embed frame is on the tenant the snippet names');
       assert.equal(new URL(frame.url()).pathname, '/embed/dashboard/sales-overview');
       await eventually(async () => (await frame.textContent('[data-testid="dashboard-title"]')) === 'Sales overview', 'the dashboard is shown');
+      await showsData(frame, 1);
       // The viewer the backend named is the one the platform shows.
       await eventually(async () => (await frame.textContent('body')).includes('ada@example.com'), 'the viewer is shown in the embed');
       assert.deepEqual(sessionRequests, ['POST']);
@@ -164,6 +165,7 @@ describe('README page snippets against the mock platform', () => {
         assert.equal(new URL(frame.url()).pathname, '/embed/dashboard/sales-overview');
         sessions.push(new URL(frame.url()).searchParams.get('session'));
         await eventually(async () => (await frame.textContent('[data-testid="dashboard-title"]')) === 'Sales overview', 'the dashboard is shown');
+        await showsData(frame, 2);
       }
       assert.match(sessions[0], /^ses_/);
       assert.notEqual(sessions[0], sessions[1], 'each view gets a fresh session');
