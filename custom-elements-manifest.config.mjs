@@ -4,6 +4,15 @@
 export default {
   plugins: [
     {
+      // The analyzer lists modules in the order the file system returns them, which
+      // differs between clones: sorted by path, a fresh clone's build leaves the
+      // committed manifest as it is.
+      name: 'modules-by-path',
+      packageLinkPhase({ customElementsManifest }) {
+        customElementsManifest.modules.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+      },
+    },
+    {
       name: 'constant-defaults',
       packageLinkPhase({ customElementsManifest }) {
         const constants = new Map();

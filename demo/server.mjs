@@ -173,6 +173,8 @@ export async function startDemoServer({ port = 4200, host = '127.0.0.1', platfor
     }
     if (method !== 'GET' && method !== 'HEAD') return send(res, 405, { error: 'Method not allowed.' });
     if (path === '/' || path === '/index.html') return serveFile(req, res, demoDir, 'index.html', withOrigins);
+    // No icon, and no 404 in the console of the first page a visitor opens.
+    if (path === '/favicon.ico') return void res.writeHead(204, { 'Cache-Control': 'max-age=86400' }).end();
     // Flat names only, so no request reaches outside demo/ and dist/ (and never server.mjs).
     const dist = /^\/dist\/([\w.-]+)$/.exec(path);
     if (dist && !dist[1].startsWith('.')) return serveFile(req, res, distDir, dist[1]);

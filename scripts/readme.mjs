@@ -66,7 +66,7 @@ function elementReference(tag) {
   return out.join('\n');
 }
 
-const fence = { '.html': 'html', '.jsx': 'jsx', '.tsx': 'tsx', '.ts': 'ts', '.vue': 'vue', '.svelte': 'svelte', '.js': 'js' };
+const fence = { '.json': 'json', '.html': 'html', '.jsx': 'jsx', '.tsx': 'tsx', '.ts': 'ts', '.vue': 'vue', '.svelte': 'svelte', '.js': 'js' };
 function snippet(path) {
   const text = readFileSync(path, 'utf8').trimEnd();
   return `\`${path}\`:\n\n\`\`\`\`${fence[extname(path)] ?? ''}\n${text}\n\`\`\`\``;

@@ -43,13 +43,28 @@ if (options.build) buildIfStale();
 const { startMockServer } = await import('../dist/testing/server.js');
 const { startDemoServer } = await import('../demo/server.mjs');
 
-const platform = await startMockServer({ port: options.mockPort, host: '127.0.0.1' });
+/** One line that says what to do when a port is taken, instead of a stack trace. */
+function portTaken(error, port, flag, what) {
+  if (error?.code !== 'EADDRINUSE') return `The ${what} could not start: ${error?.message ?? error}`;
+  const hint = flag === '--mock-port'
+    ? ' (a mock platform such as `npx platform-embed-mock` may be running there: stop it, or leave it and'
+    : ' (stop what runs there, or';
+  return `Port ${port} is in use${hint} run \`npm start -- ${flag} ${port + 1}\`, or \`npm start -- --port 0\` for free ports).`;
+}
+
+let platform;
+try {
+  platform = await startMockServer({ port: options.mockPort, host: '127.0.0.1' });
+} catch (error) {
+  console.error(portTaken(error, options.mockPort, '--mock-port', 'mock platform'));
+  process.exit(1);
+}
 let demo;
 try {
   demo = await startDemoServer({ port: options.demoPort, host: '127.0.0.1', platform });
 } catch (error) {
   await platform.close();
-  console.error(`The demo server could not start: ${error.message}`);
+  console.error(portTaken(error, options.demoPort, '--port', 'demo server'));
   process.exit(1);
 }
 

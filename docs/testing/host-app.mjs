@@ -4,10 +4,10 @@
 // key. Yours is your own app; this one is small enough to read in a minute.
 import { createServer } from 'node:http';
 import { readFile } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
 import { createSessionRoute } from './session-route.mjs';
 
-const bundle = fileURLToPath(import.meta.resolve('platform-embed/bundle'));
+const bundle = createRequire(import.meta.url).resolve('platform-embed/bundle');
 
 const pages = {
   '/': ({ platformUrl }) => `<!doctype html><html lang="en"><title>Orders</title>
@@ -44,6 +44,7 @@ export async function startHostApp({ platformUrl, apiKey }) {
       return res.end(await readFile(bundle));
     }
     if (req.url === '/session' && req.method === 'POST') return session(req, res);
+    if (req.url === '/favicon.ico') return void res.writeHead(204).end(); // no icon, and no 404 in the console
     // Demo shortcut: a real admin screen gets a short-lived token from its own backend's login.
     if (req.url === '/admin-token') {
       res.writeHead(200, { 'Content-Type': 'application/json' });

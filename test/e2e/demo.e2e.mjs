@@ -89,6 +89,7 @@ describe('npm start: the demo page', () => {
     assert.equal(bundle.status, 200);
     assert.match(bundle.headers.get('content-type'), /javascript/);
     assert.equal((await fetch(`${demo.demoUrl}/server.mjs`)).status, 404, 'the demo server does not serve its own source');
+    assert.equal((await fetch(`${demo.demoUrl}/favicon.ico`)).status, 204, 'no 404 for the icon in the console');
   });
 
   it('sends its page, scripts and styles compressed to a browser that accepts it', async () => {

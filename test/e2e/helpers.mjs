@@ -92,3 +92,16 @@ export async function freePort() {
   await new Promise((resolve) => probe.close(resolve));
   return port;
 }
+
+/**
+ * Waits until a mock dashboard in `frame` (a Playwright frame) shows data under
+ * the filters the page set: every filter chip applies (none struck through as
+ * "not a field of this dashboard"), `chips` of them, and the table has rows.
+ */
+export async function showsData(frame, chips) {
+  await eventually(async () => (await frame.$$('[data-testid="filter-chip"]')).length === chips, `${chips} filter chip(s) on the dashboard`);
+  const inactive = await frame.$$eval('[data-testid="filter-chip"].chip-inactive', (els) => els.map((el) => el.getAttribute('title')));
+  if (inactive.length) throw new Error(`filters the dashboard cannot apply: ${inactive.join('; ')}`);
+  await eventually(async () => (await frame.$$('table[data-testid^="table-"] tbody tr')).length > 0, 'the dashboard shows rows under its filters');
+  if (await frame.$('[data-testid="widget-empty"]')) throw new Error('a widget says no rows match the filters');
+}

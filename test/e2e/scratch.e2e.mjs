@@ -20,7 +20,7 @@ import { join, resolve } from 'node:path';
 import { chromium } from 'playwright-core';
 import { browserPath, chromiumArgs } from '../../scripts/browsers.mjs';
 import { fromTarball, guideCommands } from '../guide/commands.mjs';
-import { eventually, freePort } from './helpers.mjs';
+import { eventually, freePort, showsData } from './helpers.mjs';
 
 const root = resolve('.');
 const quickStart = guideCommands(join(root, 'README.md'))['quick-start'];
@@ -108,7 +108,7 @@ describe('guides in a new npm init -y project, from the packed package', () => {
     const dir = project('quick-start');
     const [install, mockLine, serverLine, ...rest] = quickStart;
     assert.deepEqual(rest, []);
-    assert.equal(install, 'npm install platform-embed');
+    assert.equal(install, 'npm install platform-embed @hono/node-server');
     // The quick start assumes a folder with a package.json, as every guide does after `npm init -y`.
     run(dir, 'npm init -y');
     run(dir, install);
@@ -137,10 +137,35 @@ describe('guides in a new npm init -y project, from the packed package', () => {
       const frame = page.frames().find((f) => f.url().startsWith('http://127.0.0.1:4100/embed/dashboard/sales-overview'));
       assert.ok(frame, 'the dashboard is in the page');
       await eventually(async () => (await frame.textContent('[data-testid="dashboard-title"]')) === 'Sales overview', 'the dashboard is shown');
+      // The page's filter names a field and a value of the mock: it applies, and rows show.
+      await showsData(frame, 1);
       assert.doesNotMatch(app.output(), /failed|mock-key/);
     } finally {
       await ctx.close();
     }
+    // The first backend a customer copies refuses other sites' pages: a cross-site POST
+    // (what a browser sends from another site's form or fetch) gets no session.
+    const session = (headers) =>
+      fetch(new URL('/embed-session', app.match[1]), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: JSON.stringify({ dashboard: 'sales-overview' }),
+      });
+    for (const headers of [
+      { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' },
+      { origin: 'https://evil.example' },
+      { origin: new URL(app.match[1]).origin.replace('localhost', 'attacker.localhost'), 'sec-fetch-site': 'same-site' },
+    ]) {
+      const refused = await session(headers);
+      assert.equal(refused.status, 403, `${JSON.stringify(headers)} is refused`);
+      assert.doesNotMatch(await refused.text(), /ses_/);
+    }
+    // The page's own request still gets one.
+    const own = await session({ origin: new URL(app.match[1]).origin, 'sec-fetch-site': 'same-origin' });
+    assert.equal(own.status, 200);
+    assert.match((await own.json()).sessionId, /^ses_/);
+    // And the first page logs no 404 for its icon.
+    assert.equal((await fetch(new URL('/favicon.ico', app.match[1]))).status, 204);
   });
 
   it('Next.js page: npm init -y, the install, next build and next start as printed, both pages ready', async () => {
@@ -180,6 +205,8 @@ describe('guides in a new npm init -y project, from the packed package', () => {
         await eventually(() => page.evaluate((id) => document.getElementById(id)?.ready === true, id), `${path}: the embed is ready`);
       }
       assert.deepEqual(errors, []);
+      // The site has no icon, and the browser's request for one gets no 404.
+      assert.equal((await fetch(`http://localhost:${port}/favicon.ico`)).status, 204);
     } finally {
       await ctx.close();
     }

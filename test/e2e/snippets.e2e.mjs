@@ -1,7 +1,7 @@
 // End-to-end: the README's page snippets, as written, against the mock
 // platform, in Chromium. The plain-HTML page runs with its own Node backend
 // (docs/hosts/html/server.mjs, which creates a session per load with
-// `generateSession`); the server-rendered page of the README's "Server
+// `createSessionHandler`); the server-rendered page of the README's "Server
 // rendering" section runs as written (docs/hosts/server/server.mjs); the CMS markup asks
 // its `session-url`, answered by `createSessionHandler`. The snippets name the tenant of `npm run mock`
 // (http://127.0.0.1:4100) and a CDN: the browser's requests to both are
@@ -16,7 +16,7 @@ import { chromium } from 'playwright-core';
 import { browserPath, chromiumArgs } from '../../scripts/browsers.mjs';
 import { startMockServer } from '../../dist/testing/server.js';
 import { createSessionHandler } from '../../dist/server/index.js';
-import { eventually } from './helpers.mjs';
+import { eventually, showsData } from './helpers.mjs';
 
 const written = 'http://127.0.0.1:4100';
 const cdn = 'https://cdn.jsdelivr.net/npm/platform-embed@0.2/dist/';
@@ -88,6 +88,7 @@ describe('README page snippets against the mock platform', () => {
       assert.ok(frame, 'the embed frame is on the tenant the snippet names');
       assert.equal(new URL(frame.url()).pathname, '/embed/dashboard/sales-overview');
       await eventually(async () => (await frame.textContent('[data-testid="dashboard-title"]')) === 'Sales overview', 'the dashboard is shown');
+      await showsData(frame, 1);
       // The viewer the backend named is the one the platform shows.
       await eventually(async () => (await frame.textContent('body')).includes('ada@example.com'), 'the viewer is shown in the embed');
       assert.deepEqual(sessionRequests, ['POST']);
@@ -95,6 +96,8 @@ describe('README page snippets against the mock platform', () => {
       await page.evaluate(() => document.getElementById('dashboard').reload());
       await eventually(async () => sessionRequests.length === 2 && (await page.evaluate(() => document.getElementById('dashboard').ready)), 'ready again with a second session');
       assert.doesNotMatch(backend.output(), /mock-key|Bearer/);
+      // The first page a customer opens logs no 404 for its icon.
+      assert.equal((await fetch(new URL('/favicon.ico', backend.url))).status, 204);
     } finally {
       await ctx.close();
     }
@@ -126,6 +129,7 @@ describe('README page snippets against the mock platform', () => {
       assert.equal(await page.evaluate(() => document.getElementById('dashboard').hasAttribute('server-rendered')), false);
       assert.deepEqual(errors, []);
       assert.doesNotMatch(rendered.output(), /mock-key|Bearer|ses_/);
+      assert.equal((await fetch(new URL('/favicon.ico', rendered.url))).status, 204);
     } finally {
       await ctx.close();
       rendered.child.kill();
@@ -161,6 +165,7 @@ describe('README page snippets against the mock platform', () => {
         assert.equal(new URL(frame.url()).pathname, '/embed/dashboard/sales-overview');
         sessions.push(new URL(frame.url()).searchParams.get('session'));
         await eventually(async () => (await frame.textContent('[data-testid="dashboard-title"]')) === 'Sales overview', 'the dashboard is shown');
+        await showsData(frame, 2);
       }
       assert.match(sessions[0], /^ses_/);
       assert.notEqual(sessions[0], sessions[1], 'each view gets a fresh session');

@@ -67,6 +67,10 @@ export function describeSsrHost(app) {
       });
     }
 
+    it('answers /favicon.ico without a 404, so the first page logs no error', async () => {
+      assert.equal((await fetch(`${server.url}/favicon.ico`)).status, 204);
+    });
+
     it('the server HTML holds the server-rendered element; the session is in its iframe src only; fetching it loads nothing', async () => {
       const html = await (await fetch(`${server.url}/`)).text();
       const element = /<platform-embed ([^>]*)><template shadowrootmode="open">/.exec(html);

@@ -191,6 +191,10 @@ describe('docs/hosts/server/session-endpoint.mjs, run as printed', () => {
     assert.equal((await post({ cookie: 'user=ada%40example.com', origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' })).status, 403);
     assert.ok(!output.includes(docsKey), 'the key is in no log line');
   });
+
+  it('answers /favicon.ico without a 404 (no error in the console of its page)', async () => {
+    assert.equal((await fetch(`${base}favicon.ico`)).status, 204);
+  });
 });
 
 describe('docs/hosts/server/edge-worker.mjs, called as a worker runtime calls it', () => {

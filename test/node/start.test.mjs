@@ -5,6 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync, symlinkSync, existsSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
@@ -46,3 +47,42 @@ test('npm start builds a fresh checkout, then serves the demo and the bundle', {
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+/** Runs `npm start`'s script with `args` to its end; resolves with its exit code and output. */
+function startTo(args) {
+  return new Promise((resolveRun) => {
+    const child = spawn('node', ['scripts/start.mjs', '--no-build', ...args], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (chunk) => (out += chunk));
+    child.stderr.on('data', (chunk) => (err += chunk));
+    const timer = setTimeout(() => child.kill('SIGINT'), 30_000);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      resolveRun({ code, out, err });
+    });
+  });
+}
+
+for (const [what, flag, other] of [['mock platform', '--mock-port', '--port'], ['demo', '--port', '--mock-port']]) {
+  test(`npm start with the ${what}'s port taken says what to do in one line, with no stack trace`, { timeout: 60_000 }, async () => {
+    // Something already listens there, as the quick start's `npx platform-embed-mock` does on 4100.
+    const taken = createServer();
+    await new Promise((ok) => taken.listen(0, '127.0.0.1', ok));
+    const port = taken.address().port;
+    try {
+      const { code, out, err } = await startTo([flag, String(port), other, '0']);
+      assert.equal(code, 1, `exit code 1 (stdout: ${out})`);
+      assert.doesNotMatch(out, /Demo:/);
+      const lines = err.trim().split('\n');
+      assert.equal(lines.length, 1, `one line:\n${err}`);
+      assert.match(lines[0], new RegExp(`^Port ${port} is in use\\b`));
+      assert.match(lines[0], new RegExp(`npm start -- ${flag} ${port + 1}`));
+      assert.match(lines[0], /--port 0/);
+      if (flag === '--mock-port') assert.match(lines[0], /npx platform-embed-mock/);
+      assert.doesNotMatch(err, /\n\s+at /);
+    } finally {
+      taken.close();
+    }
+  });
+}

@@ -4,6 +4,7 @@
 // as written; for the real platform, set PLATFORM_URL and PLATFORM_API_KEY.
 import { createServer } from 'node:http';
 import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { PlatformApiClient } from 'platform-embed';
 import { renderEmbed } from 'platform-embed/server';
 
@@ -12,12 +13,13 @@ const platform = new PlatformApiClient({
   baseUrl,
   token: process.env.PLATFORM_API_KEY ?? 'mock-key-acme-admin-7f3c9a2e', // the mock's admin key
 });
-const script = new URL(import.meta.resolve('platform-embed/bundle/embed'));
+const script = createRequire(import.meta.url).resolve('platform-embed/bundle/embed');
 
 const server = createServer(async (req, res) => {
   if (req.url === '/platform-embed.js') {
     return void res.writeHead(200, { 'content-type': 'text/javascript' }).end(await readFile(script));
   }
+  if (req.url === '/favicon.ico') return void res.writeHead(204).end(); // no icon, and no 404 in the console
   if (req.url !== '/') return void res.writeHead(404).end();
   try {
     // Your app's signed-in user decides who views; one single-use session per page.

@@ -9,6 +9,7 @@
 // PLATFORM_URL and PLATFORM_API_KEY.
 import { createServer } from 'node:http';
 import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { getRequestListener } from '@hono/node-server';
 import { createSessionHandler } from 'platform-embed/server';
 
@@ -27,13 +28,14 @@ const sessions = getRequestListener(
     },
   }),
 );
-const script = new URL(import.meta.resolve('platform-embed/bundle/embed'));
+const script = createRequire(import.meta.url).resolve('platform-embed/bundle/embed');
 
 const server = createServer(async (req, res) => {
   if (req.url === '/embed-session') return sessions(req, res);
   if (req.url === '/platform-embed.js') {
     return void res.writeHead(200, { 'content-type': 'text/javascript' }).end(await readFile(script));
   }
+  if (req.url === '/favicon.ico') return void res.writeHead(204).end(); // no icon, and no 404 in the console
   if (req.url !== '/') return void res.writeHead(404).end();
   res.writeHead(200, {
     'content-type': 'text/html; charset=utf-8',

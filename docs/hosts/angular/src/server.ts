@@ -1,22 +1,29 @@
-import { AngularNodeAppEngine, createNodeRequestHandler, isMainModule, writeResponseToNodeResponse } from '@angular/ssr/node';
+import {
+  AngularNodeAppEngine,
+  createNodeRequestHandler,
+  createWebRequestFromNodeRequest,
+  isMainModule,
+  writeResponseToNodeResponse,
+} from '@angular/ssr/node';
 import express from 'express';
 import { join } from 'node:path';
-import { createSession } from './app/platform.server';
+import { sessionHandler } from './app/platform.server';
 
 const browserDistFolder = join(import.meta.dirname, '../browser');
 
 const app = express();
 const angularApp = new AngularNodeAppEngine();
 
-// The session route for the element's sessionProvider.
-app.post('/api/embed-session', async (_req, res) => {
-  try {
-    res.set('cache-control', 'no-store').json({ sessionId: await createSession() });
-  } catch (error) {
-    console.error(`generate-session failed: ${(error as Error).message}`); // never holds the API key
-    res.status(502).end();
-  }
+// The session route for the element's sessionProvider: the Fetch API handler,
+// mounted with the same Node adapters Angular's own engine uses below.
+app.post('/api/embed-session', (req, res, next) => {
+  sessionHandler(createWebRequestFromNodeRequest(req))
+    .then((response) => writeResponseToNodeResponse(response, res))
+    .catch(next);
 });
+
+// No icon, and no 404 in the console of the first page a visitor opens.
+app.get('/favicon.ico', (_req, res) => void res.status(204).end());
 
 app.use(express.static(browserDistFolder, { maxAge: '1y', index: false, redirect: false }));
 

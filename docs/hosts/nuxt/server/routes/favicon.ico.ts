@@ -1,0 +1,2 @@
+// No icon, and no 404 in the console of the first page a visitor opens.
+export default defineEventHandler(() => new Response(null, { status: 204 }));
