@@ -23,6 +23,8 @@ const domain = 'platform-embed';
 const editorHandle = 'platform-embed-editor';
 const potPath = join(languages, `${domain}.pot`);
 const output = join('dist', 'platform-embed-wordpress.zip');
+// WordPress's formal German is its own locale with no fallback to de_DE, whose translation here is formal already.
+const aliases = { de_DE: ['de_DE_formal'] };
 // Files in the repository that are notes for its developers, not part of the plugin.
 const notShipped = new Set(['NOTES-for-tests.md']);
 
@@ -184,7 +186,7 @@ for (const name of poFiles) {
     for (const id of Object.keys(byId)) if (id !== '' && !wanted.has(`${ctx}\u0004${id}`)) delete byId[id];
   }
   add(`languages/${name}`, readFileSync(join(languages, name)));
-  add(`languages/${domain}-${locale}.mo`, mo.compile(parsed));
+  const moBytes = mo.compile(parsed);
 
   // Jed 1.x, as WordPress's own make-json writes it.
   const messages = { '': { domain: 'messages', lang: locale, 'plural-forms': parsed.headers['Plural-Forms'] ?? 'nplurals=2; plural=(n != 1);' } };
@@ -194,8 +196,11 @@ for (const name of poFiles) {
       messages[ctx ? `${ctx}\u0004${id}` : id] = entry.msgstr;
     }
   }
-  const jed = { domain: 'messages', locale_data: { messages } };
-  add(`languages/${domain}-${locale}-${editorHandle}.json`, strToU8(JSON.stringify(jed)));
+  for (const target of [locale, ...(aliases[locale] ?? [])]) {
+    const jed = { domain: 'messages', locale_data: { messages: { ...messages, '': { ...messages[''], lang: target } } } };
+    add(`languages/${domain}-${target}.mo`, moBytes);
+    add(`languages/${domain}-${target}-${editorHandle}.json`, strToU8(JSON.stringify(jed)));
+  }
 }
 if (poFiles.length === 0) fail(`no .po files in ${languages}`);
 

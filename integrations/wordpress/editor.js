@@ -92,7 +92,7 @@
 					value: a.loading || '',
 					options: [
 						{ value: '', label: __( 'With the page', 'platform-embed' ) },
-						{ value: 'lazy', label: __( 'When scrolled near', 'platform-embed' ) },
+						{ value: 'lazy', label: __( 'When scrolled into view', 'platform-embed' ) },
 					],
 					onChange: function ( value ) {
 						props.setAttributes( { loading: value } );

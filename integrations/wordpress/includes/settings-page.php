@@ -165,7 +165,7 @@ function platform_embed_render_viewers_field() {
 	}
 	echo '</select>';
 	echo '<div id="platform_embed_viewers_help">';
-	echo '<p class="description">' . esc_html__( 'Everyone: every visitor sees the dashboards as one anonymous viewer of this site. Each visitor address may open 30 dashboards per minute.', 'platform-embed' ) . '</p>';
+	echo '<p class="description">' . esc_html__( 'Everyone: every visitor sees the dashboards as one anonymous viewer of this site. Each IP address may open 30 dashboards per minute.', 'platform-embed' ) . '</p>';
 	echo '<p class="description">' . esc_html__( 'Signed-in users only: visitors who are not signed in see a link to sign in instead. Each user is a viewer of their own, with their e-mail address and their roles as groups.', 'platform-embed' ) . '</p>';
 	echo '</div>';
 }
