@@ -141,6 +141,6 @@ export const cases = [
     name: 'public mode: the 31st session in a minute from one address is refused with 429',
     targets: ['php'],
     request: { headers: own, json: { dashboard: 'sales-overview' }, times: 31 },
-    expect: { ...refused(429, { generate: 30 }), before: 200 },
+    expect: { ...refused(429, { generate: 30, headers: { 'cache-control': 'no-store', 'content-type': json, 'retry-after': { match: '^[1-9]\\d*$' } } }), before: 200 },
   },
 ];

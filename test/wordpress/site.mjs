@@ -79,10 +79,11 @@ eval( stream_get_contents( STDIN ) );
  */
 function copyWordPress(root) {
   try {
-    execFileSync('cp', ['-al', WORDPRESS_DIR, root], { stdio: 'ignore' });
+    // -L: Debian's relative symbolic links (underscore.js, getID3, …) would point nowhere from the copy.
+    execFileSync('cp', ['-R', '-l', '-L', WORDPRESS_DIR, root], { stdio: 'ignore' });
   } catch {
     rmSync(root, { recursive: true, force: true });
-    cpSync(WORDPRESS_DIR, root, { recursive: true, filter: (src) => !src.startsWith(`${WORDPRESS_DIR}/wp-content/languages`) });
+    cpSync(WORDPRESS_DIR, root, { recursive: true, dereference: true, filter: (src) => !src.startsWith(`${WORDPRESS_DIR}/wp-content/languages`) });
   }
   // Unlinking a hard link leaves Debian's file as it is.
   for (const own of ['wp-config.php', '.htaccess', 'wp-content/languages']) rmSync(join(root, own), { recursive: true, force: true });
