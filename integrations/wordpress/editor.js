@@ -121,16 +121,23 @@
 		return __( 'Choose a dashboard in the block settings.', 'platform-embed' );
 	}
 
+	// Set by the plugin's PHP (assets.php): a translated notice when the plugin is not set up yet.
+	const setupNotice = ( window.platformEmbedEditor && window.platformEmbedEditor.setupNotice ) || '';
+
 	function Edit( props ) {
 		return el(
 			'div',
 			useBlockProps(),
 			sidebar( props ),
-			el( components.Placeholder, {
-				icon: 'chart-area',
-				label: __( 'Platform dashboard', 'platform-embed' ),
-				instructions: instructions( props.attributes ),
-			} )
+			el(
+				components.Placeholder,
+				{
+					icon: 'chart-area',
+					label: __( 'Platform dashboard', 'platform-embed' ),
+					instructions: instructions( props.attributes ),
+				},
+				setupNotice ? el( components.Notice, { status: 'warning', isDismissible: false }, setupNotice ) : null
+			)
 		);
 	}
 

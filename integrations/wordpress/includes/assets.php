@@ -43,3 +43,18 @@ function platform_embed_register_scripts() {
 	wp_set_script_translations( PLATFORM_EMBED_EDITOR_SCRIPT, 'platform-embed', PLATFORM_EMBED_DIR . '/languages' );
 }
 add_action( 'init', 'platform_embed_register_scripts' );
+
+/**
+ * Tells the editor script whether the plugin is set up, so the placeholder
+ * can say so while the block is being placed (the published page shows
+ * editors the same notice).
+ *
+ * @return void
+ */
+function platform_embed_editor_data() {
+	$data = array(
+		'setupNotice' => platform_embed_is_configured() ? '' : __( 'Platform Embed is not set up yet: enter the base URL, the API key and the deployment ID under Settings → Platform Embed.', 'platform-embed' ),
+	);
+	wp_add_inline_script( PLATFORM_EMBED_EDITOR_SCRIPT, 'window.platformEmbedEditor = ' . wp_json_encode( $data ) . ';', 'before' );
+}
+add_action( 'enqueue_block_editor_assets', 'platform_embed_editor_data' );

@@ -119,12 +119,14 @@ function platform_embed_send_past_block( $url, $args ) {
 			: array( $proxy->host() . ':' . $proxy->port() );
 	}
 	try {
-		$answer = $requests::request( $url, $args['headers'], $args['body'], 'POST', $options );
+		$answer                    = $requests::request( $url, $args['headers'], $args['body'], 'POST', $options );
+		$http                      = new WP_HTTP_Requests_Response( $answer );
+		$response                  = $http->to_array();
+		$response['http_response'] = $http;
 	} catch ( Exception $e ) {
-		return new WP_Error( 'http_request_failed', $e->getMessage() );
+		$response = new WP_Error( 'http_request_failed', $e->getMessage() );
 	}
-	$http                      = new WP_HTTP_Requests_Response( $answer );
-	$response                  = $http->to_array();
-	$response['http_response'] = $http;
+	/** This action is documented in wp-includes/class-wp-http.php */
+	do_action( 'http_api_debug', $response, 'response', 'Requests', $args, $url );
 	return $response;
 }

@@ -90,7 +90,7 @@ function platform_embed_render_connection_intro() {
 function platform_embed_render_base_url_field() {
 	$settings = platform_embed_settings();
 	printf(
-		'<input type="url" id="platform_embed_base_url" name="%1$s[base_url]" value="%2$s" class="regular-text code" placeholder="https://acme.platform.example" aria-describedby="platform_embed_base_url_help" />',
+		'<input type="text" inputmode="url" spellcheck="false" id="platform_embed_base_url" name="%1$s[base_url]" value="%2$s" class="regular-text code" placeholder="https://acme.platform.example" aria-describedby="platform_embed_base_url_help" />',
 		esc_attr( PLATFORM_EMBED_OPTION ),
 		esc_attr( $settings['base_url'] )
 	);
