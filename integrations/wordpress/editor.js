@@ -23,31 +23,34 @@
 		return value || '';
 	}
 
+	/** A sidebar control bound to one attribute; `extra` gives its label, help and kind-specific props. */
+	function bound( Control, props, name, extra ) {
+		return el(
+			Control,
+			Object.assign(
+				{
+					value: props.attributes[ name ] || '',
+					onChange: function ( value ) {
+						const change = {};
+						change[ name ] = value;
+						props.setAttributes( change );
+					},
+				},
+				extra
+			)
+		);
+	}
+
 	function textControl( props, name, label, help ) {
-		return el( components.TextControl, {
-			label: label,
-			help: help,
-			value: props.attributes[ name ] || '',
-			onChange: function ( value ) {
-				const change = {};
-				change[ name ] = value;
-				props.setAttributes( change );
-			},
-		} );
+		return bound( components.TextControl, props, name, { label: label, help: help } );
 	}
 
 	function jsonControl( props, name, label, help ) {
-		return el( components.TextareaControl, {
-			label: label,
-			help: help,
-			rows: 3,
-			value: jsonText( props.attributes[ name ] ),
-			onChange: function ( value ) {
-				const change = {};
-				change[ name ] = value;
-				props.setAttributes( change );
-			},
-		} );
+		return bound( components.TextareaControl, props, name, { label: label, help: help, rows: 3, value: jsonText( props.attributes[ name ] ) } );
+	}
+
+	function selectControl( props, name, label, options ) {
+		return bound( components.SelectControl, props, name, { label: label, options: options } );
 	}
 
 	function sidebar( props ) {
@@ -66,19 +69,12 @@
 				components.PanelBody,
 				{ title: __( 'Appearance', 'platform-embed' ), initialOpen: false },
 				textControl( props, 'height', __( 'Height', 'platform-embed' ), __( 'A CSS length, e.g. 600px or 80vh.', 'platform-embed' ) ),
-				el( components.SelectControl, {
-					label: __( 'Color scheme', 'platform-embed' ),
-					value: a.scheme || '',
-					options: [
-						{ value: '', label: __( 'Platform default', 'platform-embed' ) },
-						{ value: 'light', label: __( 'Light', 'platform-embed' ) },
-						{ value: 'dark', label: __( 'Dark', 'platform-embed' ) },
-						{ value: 'auto', label: __( 'As set on the viewer’s device', 'platform-embed' ) },
-					],
-					onChange: function ( value ) {
-						props.setAttributes( { scheme: value } );
-					},
-				} ),
+				selectControl( props, 'scheme', __( 'Color scheme', 'platform-embed' ), [
+					{ value: '', label: __( 'Platform default', 'platform-embed' ) },
+					{ value: 'light', label: __( 'Light', 'platform-embed' ) },
+					{ value: 'dark', label: __( 'Dark', 'platform-embed' ) },
+					{ value: 'auto', label: __( 'As set on the viewer’s device', 'platform-embed' ) },
+				] ),
 				textControl( props, 'locale', __( 'Language', 'platform-embed' ), __( 'A language tag such as de or fr-CA, or auto for the language of the viewer’s browser.', 'platform-embed' ) ),
 				textControl( props, 'timezone', __( 'Time zone', 'platform-embed' ), __( 'A time zone name such as Europe/Berlin, or auto for the viewer’s own.', 'platform-embed' ) ),
 				jsonControl( props, 'theme', __( 'Theme (JSON)', 'platform-embed' ), __( 'A JSON object, e.g. {"primaryColor": "#0b57d0"}.', 'platform-embed' ) ),
@@ -87,17 +83,10 @@
 			el(
 				components.PanelBody,
 				{ title: __( 'Loading and export', 'platform-embed' ), initialOpen: false },
-				el( components.SelectControl, {
-					label: __( 'Loading', 'platform-embed' ),
-					value: a.loading || '',
-					options: [
-						{ value: '', label: __( 'With the page', 'platform-embed' ) },
-						{ value: 'lazy', label: __( 'When scrolled into view', 'platform-embed' ) },
-					],
-					onChange: function ( value ) {
-						props.setAttributes( { loading: value } );
-					},
-				} ),
+				selectControl( props, 'loading', __( 'Loading', 'platform-embed' ), [
+					{ value: '', label: __( 'With the page', 'platform-embed' ) },
+					{ value: 'lazy', label: __( 'When scrolled into view', 'platform-embed' ) },
+				] ),
 				el( components.ToggleControl, {
 					label: __( 'Allow export', 'platform-embed' ),
 					checked: !! a.allow_export,
