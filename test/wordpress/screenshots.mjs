@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { browserPath, chromiumArgs } from '../../scripts/browsers.mjs';
 import { startWordPress, ZIP } from './harness.mjs';
-import { configured, saveSettings, signedInContext } from './helpers.mjs';
+import { saveSettings, signedInContext } from './helpers.mjs';
 import { insertBlock } from './editor.mjs';
 
 const out = fileURLToPath(new URL('../../docs/screenshots/wordpress/', import.meta.url));
@@ -20,9 +20,9 @@ try {
   browser = await chromium.launch({ executablePath: browserPath('chromium'), args: chromiumArgs, headless: true });
   const admin = await signedInContext(browser, wp, 'admin');
   const settings = await admin.newPage();
-  await settings.setViewportSize({ width: 1100, height: 700 });
-  // A base URL as a site would have it would be refused here only if it were not https; the mock's is loopback.
-  await saveSettings(settings, wp, configured(wp));
+  await settings.setViewportSize({ width: 1100, height: 860 });
+  // Values as a real site would enter them (the tests use the mock's loopback address).
+  await saveSettings(settings, wp, { baseUrl: 'https://analytics.example.com', apiKey: 'a-key-that-is-never-shown', deploymentId: 42, viewers: 'public' });
   await settings.screenshot({ path: `${out}settings.png` });
   console.log(`wrote ${out}settings.png`);
 
@@ -30,8 +30,9 @@ try {
   const editor = await editorContext.newPage();
   await editor.setViewportSize({ width: 1280, height: 760 });
   await insertBlock(editor, wp, { title: 'Quarterly sales', dashboard: 'sales-overview' });
-  // Select the block again so its toolbar sits over it, not over the title.
-  await editor.locator('[data-type="platform-embed/dashboard"] .components-placeholder').click();
+  // The block toolbar in the top bar ("Top toolbar"), so that it covers neither the title nor the block.
+  await editor.evaluate(() => window.wp.data.dispatch('core/preferences').set('core/edit-post', 'fixedToolbar', true));
+  await editor.waitForTimeout(300);
   await editor.screenshot({ path: `${out}block-editor.png` });
   console.log(`wrote ${out}block-editor.png`);
 } finally {

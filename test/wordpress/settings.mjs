@@ -65,6 +65,32 @@ export function describeSettings(ctx) {
       assert.ok(wp.platform.sessions().some((s) => s.sessionId === JSON.parse(answer.text).sessionId));
     });
 
+    it('PLATFORM_EMBED_API_KEY takes precedence over the saved key, and is not printed either', async () => {
+      const { wp, admin, pages } = ctx();
+      const post = createPost(wp, { title: 'Key from the constant', content: '[platform_embed dashboard="sales-overview"]' });
+      const route = sessionUrlIn((await httpRequest(post.url)).text, post.url);
+      const ask = () => httpRequest(route, { method: 'POST', headers: { 'content-type': 'application/json', 'sec-fetch-site': 'same-origin' }, body: '{}', localAddress: '127.0.0.8' });
+      const page = await admin.newPage();
+      try {
+        // A saved key the platform refuses: sessions fail with 502 …
+        pages.push(await saveSettings(page, wp, { apiKey: 'not-the-platform-key' }));
+        assert.equal((await ask()).status, 502);
+        // … until wp-config.php (here a must-use plugin, loaded before plugins) defines the right one.
+        wp.addMuPlugin('api-key-constant', `<?php define( 'PLATFORM_EMBED_API_KEY', '${wp.platform.apiKey}' );`);
+        assert.equal((await ask()).status, 200);
+        await page.goto(`${wp.url}${SETTINGS_PATH}`);
+        const html = await page.content();
+        pages.push(html);
+        assert.ok(!html.includes(wp.platform.apiKey));
+        assert.ok(!html.includes('not-the-platform-key'));
+      } finally {
+        wp.removeMuPlugin('api-key-constant');
+        pages.push(await saveSettings(page, wp, { apiKey: wp.platform.apiKey }));
+        await page.close();
+      }
+      assert.equal((await ask()).status, 200, 'the saved key works again');
+    });
+
     it('an invalid base URL or deployment ID is a settings error; the valid values stay saved', async () => {
       const { wp, admin, pages } = ctx();
       const page = await admin.newPage();

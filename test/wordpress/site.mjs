@@ -74,19 +74,23 @@ eval( stream_get_contents( STDIN ) );
  * A copy of Debian's WordPress at `root`: hard links where the file system
  * allows them (WordPress never writes to its own files once updates are off,
  * and a copy of 3,000 files takes seconds on a busy disk), a real copy
- * otherwise. The core's 30 MB of translations are left out; the plugin
- * ships its own. Debian's wp-config.php and .htaccess are replaced.
+ * otherwise, with only the core translations of the plugin's languages
+ * (a site language must be installed to be chosen). Debian's wp-config.php
+ * and .htaccess are replaced.
  */
+const LOCALES = ['de_DE', 'fr_FR', 'es_ES', 'ja'];
 function copyWordPress(root) {
   try {
     // -L: Debian's relative symbolic links (underscore.js, getID3, …) would point nowhere from the copy.
     execFileSync('cp', ['-R', '-l', '-L', WORDPRESS_DIR, root], { stdio: 'ignore' });
   } catch {
     rmSync(root, { recursive: true, force: true });
-    cpSync(WORDPRESS_DIR, root, { recursive: true, dereference: true, filter: (src) => !src.startsWith(`${WORDPRESS_DIR}/wp-content/languages`) });
+    const languages = `${WORDPRESS_DIR}/wp-content/languages/`;
+    const wanted = (src) => !src.startsWith(languages) || !/\.(mo|po|json|php)$/.test(src) || LOCALES.some((l) => src.includes(l));
+    cpSync(WORDPRESS_DIR, root, { recursive: true, dereference: true, filter: wanted });
   }
   // Unlinking a hard link leaves Debian's file as it is.
-  for (const own of ['wp-config.php', '.htaccess', 'wp-content/languages']) rmSync(join(root, own), { recursive: true, force: true });
+  for (const own of ['wp-config.php', '.htaccess']) rmSync(join(root, own), { force: true });
 }
 
 /**

@@ -1,14 +1,15 @@
 // What the WordPress tests need from the machine: PHP 8 with mysqli, MariaDB,
-// Debian's WordPress with the Twenty Twenty-Three theme, and unzip. Nothing is
-// downloaded from anywhere but Debian's archive: as root on Debian the missing
-// packages are installed with apt-get (as scripts/browsers.mjs does for the
-// browsers); otherwise the error says exactly what to install.
+// Debian's WordPress with its translations and the Twenty Twenty-Three theme,
+// and unzip. Nothing is downloaded from anywhere but Debian's archive: as root
+// on Debian the missing packages are installed with apt-get (as
+// scripts/browsers.mjs does for the browsers); otherwise the error says
+// exactly what to install.
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
 export const WORDPRESS_DIR = '/usr/share/wordpress';
 const THEME = `${WORDPRESS_DIR}/wp-content/themes/twentytwentythree`;
-const PACKAGES = ['wordpress', 'wordpress-theme-twentytwentythree', 'php-cli', 'php-mysql', 'mariadb-server', 'unzip'];
+const PACKAGES = ['wordpress', 'wordpress-l10n', 'wordpress-theme-twentytwentythree', 'php-cli', 'php-mysql', 'mariadb-server', 'unzip'];
 
 /** The first of `names` found on PATH or in the sbin folders MariaDB installs to, or null. */
 function which(...names) {
@@ -36,6 +37,8 @@ function missing() {
   if (!which('mariadbd', 'mysqld') || !which('mariadb-install-db', 'mysql_install_db') || !which('mariadb', 'mysql')) lacks.push('mariadb-server');
   if (!existsSync(`${WORDPRESS_DIR}/wp-load.php`)) lacks.push('wordpress');
   if (!existsSync(`${THEME}/theme.json`)) lacks.push('wordpress-theme-twentytwentythree');
+  // The core's own translations: WordPress offers only installed languages as the site language.
+  if (!existsSync(`${WORDPRESS_DIR}/wp-content/languages/de_DE.mo`)) lacks.push('wordpress-l10n');
   if (!which('unzip')) lacks.push('unzip');
   return lacks;
 }

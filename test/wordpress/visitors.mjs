@@ -123,6 +123,28 @@ export function describeVisitors(ctx) {
       await page.close();
     });
 
+    it('the sign-in link speaks the site language (de_DE, fr_FR, es_ES, ja) from the shipped translations', async () => {
+      const { wp, pages } = ctx();
+      setMode(wp, 'signed-in');
+      const english = 'Sign in to see this dashboard.';
+      try {
+        for (const locale of ['de_DE', 'fr_FR', 'es_ES', 'ja']) {
+          wp.php(`update_option( 'WPLANG', '${locale}' );`);
+          // What the shipped catalogue says, read with WordPress's own .mo reader.
+          const expected = wp.phpJson(`$mo = new MO(); $mo->import_from_file( WP_PLUGIN_DIR . '/platform-embed/languages/platform-embed-${locale}.mo' ); echo wp_json_encode( $mo->translate( ${JSON.stringify(english)} ) );`);
+          assert.notEqual(expected, english, `${locale} translates the link`);
+          const html = (await httpRequest(blockPost.url)).text;
+          pages.push(html);
+          const link = /<a [^>]*href="[^"]*\/wp-login\.php[^"]*"[^>]*>([^<]+)<\/a>/.exec(html)?.[1] ?? '';
+          const text = link.replaceAll('&#039;', "'").replaceAll('&quot;', '"').replaceAll('&lt;', '<').replaceAll('&gt;', '>').replaceAll('&amp;', '&');
+          assert.equal(text, expected, locale);
+        }
+      } finally {
+        wp.php(`update_option( 'WPLANG', '' );`);
+        setMode(wp, 'public');
+      }
+    });
+
     it('signed-in mode: a signed-in subscriber gets a ready dashboard as wp-user-<ID> with e-mail and roles', async () => {
       const { wp, browser, pages, watch } = ctx();
       setMode(wp, 'signed-in');
