@@ -3,6 +3,7 @@
 // and the real mock platform. The WordPress suite runs the same table against
 // the plugin's PHP route. Needs a built dist/ (`npm run build`).
 import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
 import { createSessionHandler } from '../../dist/server/index.js';
 import { startMockPlatform } from '../../dist/testing/index.js';
 import { casesFor, CUSTOM_VIEWER, failRuleOf, judgeAnswer, judgePlatform, requestOf, snapshot, VIEWER_HEADER } from '../session-cases/check.mjs';
@@ -11,7 +12,11 @@ const own = 'http://site.example';
 
 let platform;
 let handler;
+/** What the handler logged with console.error (its failures), searched for the key at the end. */
+const logged = [];
+const realConsoleError = console.error;
 before(async () => {
+  console.error = (...args) => logged.push(args.map(String).join(' '));
   platform = await startMockPlatform();
   handler = createSessionHandler({
     baseUrl: platform.url,
@@ -33,7 +38,9 @@ before(async () => {
   });
 });
 after(async () => {
+  console.error = realConsoleError;
   await platform?.close();
+  for (const line of logged) assert.ok(!line.includes(platform.apiKey), `a log line holds the API key: ${line}`);
 });
 
 describe('session cases: createSessionHandler', () => {
