@@ -25,8 +25,6 @@ const potPath = join(languages, `${domain}.pot`);
 const output = join('dist', 'platform-embed-wordpress.zip');
 // WordPress's formal German is its own locale with no fallback to de_DE, whose translation here is formal already.
 const aliases = { de_DE: ['de_DE_formal'] };
-// Files in the repository that are notes for its developers, not part of the plugin.
-const notShipped = new Set(['NOTES-for-tests.md']);
 
 function fail(message) {
   console.error(`build-wordpress: ${message}`);
@@ -164,7 +162,8 @@ const add = (name, bytes) => (files[`platform-embed/${name}`] = [bytes, { mtime:
 
 for (const path of walk(source).sort()) {
   const name = pluginPath(path);
-  if (notShipped.has(name) || name.endsWith('.po') || name.endsWith('.pot')) continue;
+  // The catalogues go in below, checked and compiled.
+  if (name.endsWith('.po') || name.endsWith('.pot')) continue;
   add(name, readFileSync(path));
 }
 // The template as the sources are now (the committed one may have older line numbers).
