@@ -28,4 +28,5 @@ chmodSync(join('dist', 'testing', 'cli.js'), 0o755);
 step('rollup', 'node', [bin('rollup'), '-c', 'rollup.config.mjs', '--silent']);
 step('manifest', 'node', [bin('cem'), 'analyze', '--litelement', '--globs', 'src/**/*.ts', '--exclude', 'src/bundle*.ts', '--exclude', 'src/testing/**', '--exclude', 'src/locales/**']);
 step('framework types', 'node', ['scripts/gen-framework-types.mjs']);
+step('wordpress plugin', 'node', ['scripts/build-wordpress.mjs']);
 console.log('build: dist/ and custom-elements.json are up to date');

@@ -1,0 +1,132 @@
+<?php
+/**
+ * The one call to the platform: generate-session, with the API key as a
+ * bearer token, never retried (each call creates a session). What the
+ * platform answers stays here: callers learn a status and a kind of failure,
+ * never the platform's body.
+ *
+ * @package PlatformEmbed
+ */
+
+defined( 'ABSPATH' ) || exit;
+
+/**
+ * Asks the platform for a session.
+ *
+ * @param string $base_url      The saved base URL.
+ * @param string $api_key       The API key.
+ * @param int    $deployment_id The deployment.
+ * @param array  $viewer        A checked viewer.
+ * @return array{ok: bool, session_id?: string, failure?: string, status?: int}
+ *         `failure`: `timeout` or `network` (no answer), `status` (a non-2xx answer) or `invalid` (a 2xx without a session).
+ */
+function platform_embed_generate_session( $base_url, $api_key, $deployment_id, $viewer ) {
+	$url  = platform_embed_api_base( $base_url ) . '/api/v1/embed/generate-session';
+	$body = wp_json_encode( array_merge( platform_embed_viewer_payload( $viewer ), array( 'deploymentId' => $deployment_id ) ) );
+	$host = strtolower( (string) wp_parse_url( $url, PHP_URL_HOST ) );
+
+	// The administrator chose this host: let it through WordPress's outbound checks for this one request only.
+	$allow_host = static function ( $external, $request_host ) use ( $host ) {
+		return strtolower( (string) $request_host ) === $host ? true : $external;
+	};
+	$unblock    = static function ( $pre, $args, $request_url ) use ( $url ) {
+		return false === $pre && $request_url === $url && ! empty( $args['platform_embed'] )
+			? platform_embed_send_past_block( $url, $args )
+			: $pre;
+	};
+	add_filter( 'http_request_host_is_external', $allow_host, 10, 2 );
+	add_filter( 'pre_http_request', $unblock, PHP_INT_MAX, 3 );
+	try {
+		$response = wp_remote_post(
+			$url,
+			array(
+				'headers'             => array(
+					'Authorization' => 'Bearer ' . $api_key,
+					'Content-Type'  => 'application/json',
+					'Accept'        => 'application/json',
+				),
+				'body'                => $body,
+				'timeout'             => 15,
+				'redirection'         => 0,
+				'limit_response_size' => 1048576,
+				'platform_embed'      => true,
+			)
+		);
+	} finally {
+		remove_filter( 'http_request_host_is_external', $allow_host, 10 );
+		remove_filter( 'pre_http_request', $unblock, PHP_INT_MAX );
+	}
+
+	if ( is_wp_error( $response ) ) {
+		$timed_out = false !== stripos( $response->get_error_message(), 'timed out' );
+		return array(
+			'ok'      => false,
+			'failure' => $timed_out ? 'timeout' : 'network',
+		);
+	}
+	$status = (int) wp_remote_retrieve_response_code( $response );
+	if ( $status < 200 || $status >= 300 ) {
+		return array(
+			'ok'      => false,
+			'failure' => 'status',
+			'status'  => $status,
+		);
+	}
+	$data = json_decode( wp_remote_retrieve_body( $response ) );
+	if ( ! $data instanceof stdClass || ! isset( $data->sessionId ) || ! is_string( $data->sessionId ) || '' === $data->sessionId ) {
+		return array(
+			'ok'      => false,
+			'failure' => 'invalid',
+			'status'  => $status,
+		);
+	}
+	return array(
+		'ok'         => true,
+		'session_id' => $data->sessionId,
+	);
+}
+
+/**
+ * Sends the request when `WP_HTTP_BLOCK_EXTERNAL` would block its host, with
+ * the same transport, certificates and proxy WordPress would use. The base URL
+ * is set by an administrator of this site, which is the permission that
+ * `WP_ACCESSIBLE_HOSTS` would otherwise give. Other requests are untouched.
+ *
+ * @param string $url  The generate-session URL.
+ * @param array  $args The request's arguments, as WordPress parsed them.
+ * @return array|WP_Error|false A response as wp_remote_post returns it, or false to let WordPress send it.
+ */
+function platform_embed_send_past_block( $url, $args ) {
+	if ( ! ( new WP_Http() )->block_request( $url ) ) {
+		return false;
+	}
+	$requests = class_exists( '\WpOrg\Requests\Requests' ) ? '\WpOrg\Requests\Requests' : 'Requests';
+	$options  = array(
+		'timeout'          => $args['timeout'],
+		'useragent'        => $args['user-agent'],
+		'follow_redirects' => false,
+		'data_format'      => 'body',
+		'max_bytes'        => $args['limit_response_size'],
+		'verify'           => apply_filters( 'https_ssl_verify', $args['sslverify'] ? $args['sslcertificates'] : false, $url ),
+	);
+	if ( ! $options['verify'] ) {
+		$options['verifyname'] = false;
+	}
+	$proxy = new WP_HTTP_Proxy();
+	if ( $proxy->is_enabled() && $proxy->send_through_proxy( $url ) ) {
+		$options['proxy'] = $proxy->use_authentication()
+			? array( $proxy->host() . ':' . $proxy->port(), $proxy->username(), $proxy->password() )
+			: array( $proxy->host() . ':' . $proxy->port() );
+	}
+	try {
+		$answer                    = $requests::request( $url, $args['headers'], $args['body'], 'POST', $options );
+		$http                      = new WP_HTTP_Requests_Response( $answer );
+		$response                  = $http->to_array();
+		$response['http_response'] = $http;
+	} catch ( Exception $e ) {
+		$response = new WP_Error( 'http_request_failed', $e->getMessage() );
+	}
+	/** This action is documented in wp-includes/class-wp-http.php */
+	do_action( 'http_api_debug', $response, 'response', 'Requests', $args, $url );
+	return $response;
+}
