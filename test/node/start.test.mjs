@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
 const root = resolve('.');
-const copied = ['package.json', 'tsconfig.json', 'tsconfig.build.json', 'tsconfig.testing.json', 'rollup.config.mjs', 'src', 'scripts', 'demo'];
+const copied = ['package.json', 'tsconfig.json', 'tsconfig.build.json', 'tsconfig.testing.json', 'rollup.config.mjs', 'custom-elements-manifest.config.mjs', 'src', 'scripts', 'demo', 'integrations'];
 
 test('npm start builds a fresh checkout, then serves the demo and the bundle', { timeout: 300_000 }, async () => {
   const dir = mkdtempSync(join(tmpdir(), 'platform-embed-start-'));
