@@ -13,12 +13,13 @@
 //   --drain-messages=N --drain-rounds=N   the per-kind host cost (BENCH_QUICK=1 is --quick)
 //
 // Run `npm run build` first: the pages load dist/.
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { browserPath, chromiumArgs } from '../scripts/browsers.mjs';
-import { measureSizes, printSizes } from '../scripts/size.mjs';
+import { compressedSizes, measureSizes, printSizes } from '../scripts/size.mjs';
+import { join } from 'node:path';
 import { printTable, markdownTable } from './report.mjs';
 import { startServer } from './server.mjs';
 import { runLeaks } from './suites/leaks.mjs';
@@ -73,6 +74,19 @@ async function benchSizes() {
   console.log('');
   results.raw.size = sizes;
   const kb = (b) => `${b.gzip.toLocaleString('en-US')} B gzip (${b.brotli.toLocaleString('en-US')} B brotli)`;
+  // BENCH_BASELINE_DIST (the last release's dist/, say): the same bundles of that build, measured the same way.
+  const baselineDist = process.env.BENCH_BASELINE_DIST;
+  for (const bundle of baselineDist ? sizes.bundles.filter((b) => b.budgetGzip !== null) : []) {
+    const base = compressedSizes(readFileSync(join(baselineDist, bundle.file.replace(/^dist\//, ''))));
+    results.budgets.push({
+      id: `size-vs-baseline:${bundle.file}`,
+      measure: `${bundle.file} against ${baselineDist}, gzip`,
+      value: bundle.gzip - base.gzip,
+      budget: 'report',
+      detail: `${bundle.gzip.toLocaleString('en-US')} B vs ${base.gzip.toLocaleString('en-US')} B gzip (${bundle.gzip - base.gzip >= 0 ? '+' : ''}${bundle.gzip - base.gzip} B)`,
+      pass: true,
+    });
+  }
   for (const bundle of sizes.bundles.filter((b) => b.budgetGzip !== null)) {
     results.budgets.push({
       id: `size:${bundle.file}`,
