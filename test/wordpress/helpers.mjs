@@ -6,21 +6,9 @@ import { USERS } from './site.mjs';
 
 const php = (s) => `'${String(s).replaceAll('\\', '\\\\').replaceAll("'", "\\'")}'`;
 
-/** Polls `condition` until it returns something truthy; rejects with `message` and the last value otherwise. */
-export async function eventually(condition, message, { timeoutMs = 15_000, intervalMs = 100 } = {}) {
-  const deadline = Date.now() + timeoutMs;
-  let last;
-  for (;;) {
-    try {
-      last = await condition();
-      if (last) return last;
-    } catch (error) {
-      last = error;
-    }
-    if (Date.now() > deadline) throw new Error(`${message} (last: ${last instanceof Error ? last.message : JSON.stringify(last)})`);
-    await new Promise((r) => setTimeout(r, intervalMs));
-  }
-}
+import { eventually } from '../e2e/helpers.mjs';
+
+export { eventually };
 
 /**
  * A plain HTTP request through node:http, so that every header (Origin,

@@ -3,16 +3,9 @@
 // PHP error (notices and deprecations included) written to the site's log.
 import { spawn } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
-import { createServer } from 'node:net';
+import { freePort } from '../e2e/helpers.mjs';
 
-/** A TCP port free on 127.0.0.1 right now. */
-export async function freePort() {
-  const probe = createServer();
-  await new Promise((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address();
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
+export { freePort };
 
 /**
  * Serves `site.root` on `site.url` through its router.
