@@ -13,6 +13,8 @@ const internal = [
   'filtersChanged', 'statePayload', 'filterJson', 'isReady', 'removePrefix', 'arrived', 'frameKey', 'drain',
   'renew', 'adopt', 'detach', 'rerender', 'speech', 'renewInPlace', 'renewing', 'credentialRenewed', 'waiting', 'provider', 'begin',
   'frame', 'failure', 'early', 'wait', 'attach', 'rendered',
+  'confirming', 'deleting', 'fieldError', 'original', 'originalForm', 'saveError', 'attempted', 'saving', 'issuing',
+  'copyMessage', 'revealed', 'loadError', 'notice', 'isCurrent', 'needsLoad',
 ];
 const internalMembers = new RegExp(`^(?:_[a-zA-Z]|(?:${internal.join('|')})$)`);
 
