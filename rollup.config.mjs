@@ -20,8 +20,9 @@ const internalMembers = new RegExp(`^(?:_[a-zA-Z]|(?:${internal.join('|')})$)`);
 
 const bundlePlugins = (module) => [
   nodeResolve({ exportConditions: ['production'] }),
-  // The whitespace of css`` and html`` templates is not code; terser leaves strings alone.
-  minifyHtmlLiterals(),
+  // The whitespace of css`` and html`` templates is not code; terser leaves strings alone. Lit
+  // reads unquoted attribute values (bindings included) the same as quoted ones.
+  minifyHtmlLiterals({ options: { minifyOptions: { removeAttributeQuotes: true } } }),
   terser({
     module,
     ecma: 2022,
