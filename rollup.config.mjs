@@ -14,7 +14,7 @@ const internal = [
   'renew', 'adopt', 'detach', 'rerender', 'speech', 'renewInPlace', 'renewing', 'credentialRenewed', 'waiting', 'provider', 'begin',
   'frame', 'failure', 'early', 'wait', 'attach', 'rendered',
   'confirming', 'deleting', 'fieldError', 'original', 'originalForm', 'saveError', 'attempted', 'saving', 'issuing',
-  'copyMessage', 'revealed', 'loadError', 'notice', 'isCurrent', 'needsLoad', 'focusSoon', 'deployBranch', 'ctx', 'emit',
+  'copyMessage', 'revealed', 'loadError', 'notice', 'isCurrent', 'needsLoad', 'focusSoon', 'deployBranch', 'ctx',
 ];
 const internalMembers = new RegExp(`^(?:_[a-zA-Z]|(?:${internal.join('|')})$)`);
 
