@@ -13,13 +13,16 @@ const internal = [
   'filtersChanged', 'statePayload', 'filterJson', 'isReady', 'removePrefix', 'arrived', 'frameKey', 'drain',
   'renew', 'adopt', 'detach', 'rerender', 'speech', 'renewInPlace', 'renewing', 'credentialRenewed', 'waiting', 'provider', 'begin',
   'frame', 'failure', 'early', 'wait', 'attach', 'rendered',
+  'confirming', 'deleting', 'fieldError', 'original', 'originalForm', 'saveError', 'attempted', 'saving', 'issuing',
+  'copyMessage', 'revealed', 'loadError', 'notice', 'isCurrent', 'needsLoad', 'focusSoon', 'deployBranch', 'ctx',
 ];
 const internalMembers = new RegExp(`^(?:_[a-zA-Z]|(?:${internal.join('|')})$)`);
 
 const bundlePlugins = (module) => [
   nodeResolve({ exportConditions: ['production'] }),
-  // The whitespace of css`` and html`` templates is not code; terser leaves strings alone.
-  minifyHtmlLiterals(),
+  // The whitespace of css`` and html`` templates is not code; terser leaves strings alone. Lit
+  // reads unquoted attribute values (bindings included) the same as quoted ones.
+  minifyHtmlLiterals({ options: { minifyOptions: { removeAttributeQuotes: true } } }),
   terser({
     module,
     ecma: 2022,

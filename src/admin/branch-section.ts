@@ -24,18 +24,18 @@ export class BranchController implements ReactiveController {
   /** The "also delete on the git provider" checkbox. */
   removeOnUpstream = false;
   /** The deletion the confirmation dialog asks about. */
-  confirming: PendingDeletion | null = null;
+  confirming: PendingDeletion | null | undefined;
   /** True while the delete request is in flight. */
   deleting = false;
   /** A problem with the name, shown beside the input. */
-  fieldError: Say | null = null;
+  fieldError: Say | null | undefined;
   /** Why the last deletion failed. */
-  error: Say | null = null;
+  error: Say | null | undefined;
   /** The confirmation of the last deletion. */
-  notice: Say | null = null;
+  notice: Say | null | undefined;
 
   readonly #scope = new RequestScope();
-  #delete: RequestTicket | null = null;
+  #delete: RequestTicket | null | undefined;
 
   constructor(
     private readonly ctx: PanelContext,

@@ -137,8 +137,8 @@ export class PlatformAdminPanelElement extends LitElement {
   #tokenProvider: (() => Promise<string>) | undefined;
   #credentialsChanged = true;
   #config: Configuration = notConfigured;
-  #focusTarget: string | null = null;
-  #speech: Speech | null = null;
+  #focusTarget: string | null | undefined;
+  #speech: Speech | null | undefined;
 
   readonly #ctx: PanelContext = {
     host: this,

@@ -25,25 +25,25 @@ export class SettingsController implements ReactiveController {
   /** Lifecycle of the loaded values. */
   status: SettingsStatus = 'idle';
   /** The settings as last read from, or returned by, the platform. */
-  original: DeploymentSettings | null = null;
+  original: DeploymentSettings | null | undefined;
   /** `original` in form shape. */
   originalForm: SettingsForm = {};
   /** The values the user sees and edits. */
   form: SettingsForm = {};
   /** Why loading failed, shown with Retry. */
-  loadError: Say | null = null;
+  loadError: Say | null | undefined;
   /** Why the last save failed; the edits stay. */
-  saveError: Say | null = null;
+  saveError: Say | null | undefined;
   /** The confirmation after a successful save. */
-  notice: Say | null = null;
+  notice: Say | null | undefined;
   /** True while a write is in flight (the Save button is inert then). */
   saving = false;
   /** True once a save was tried with invalid values, so errors are announced. */
   attempted = false;
 
   readonly #scope = new RequestScope();
-  #load: RequestTicket | null = null;
-  #save: RequestTicket | null = null;
+  #load: RequestTicket | null | undefined;
+  #save: RequestTicket | null | undefined;
   /** Edits waiting for the next load of the same deployment. */
   #pending: SettingsForm = {};
 

@@ -42,21 +42,21 @@ export function timeToExpiry(expiresAt: string | null | undefined, now: number, 
 /** The usage-analytics token section: state, requests, countdown timer and markup. */
 export class TokenController implements ReactiveController {
   /** The last issued token. */
-  token: UsageAnalyticsToken | null = null;
+  token: UsageAnalyticsToken | null | undefined;
   /** True while the JWT is shown in clear. */
   revealed = false;
   /** True while the issue request is in flight. */
   issuing = false;
   /** Why issuing failed. */
-  error: Say | null = null;
+  error: Say | null | undefined;
   /** The outcome of the last Copy. */
-  copyMessage: Say | null = null;
+  copyMessage: Say | null | undefined;
   /** The clock the expiry countdown is computed against. */
   now = Date.now();
 
   readonly #scope = new RequestScope();
   #timer: ReturnType<typeof setInterval> | undefined;
-  #issue: RequestTicket | null = null;
+  #issue: RequestTicket | null | undefined;
 
   constructor(private readonly ctx: PanelContext) {
     ctx.host.addController(this);
