@@ -349,8 +349,8 @@ export class PlatformEmbedElement extends PlatformEmbedProperties {
   /** A document of the embed finished loading in the iframe (also one the embed navigated to itself). */
   private _onFrameLoad = (event: Event): void => {
     const frame = event.target as HTMLIFrameElement;
-    // A queued load event of the initial about:blank or empty srcdoc (same-origin, so readable) is not the embed's.
-    if (frame === this.iframe && !frame.contentDocument?.URL.startsWith('about:')) this._life.frameLoaded(this._eff.readyTimeout);
+    // A queued load event of the initial about:blank (same-origin, so readable) is not the embed's.
+    if (frame === this.iframe && frame.contentDocument?.URL !== 'about:blank') this._life.frameLoaded(this._eff.readyTimeout);
   };
 
   /** An accepted event from the iframe. */

@@ -47,11 +47,11 @@ const frameName = () => crypto.getRandomValues(new Uint32Array(4)).join();
  * `referrerpolicy` applies as the iframe's would, and the session never
  * stands in the DOM.
  *
- * The iframe starts with an empty `srcdoc`: Chromium inserts an iframe with
- * nothing to load by committing `about:blank` on the spot, which held the main
- * thread several milliseconds before the navigation could start; an empty
- * `srcdoc` is loaded asynchronously, and the link's navigation replaces it
- * before it commits. `trustedTypes.emptyHTML` passes a Trusted Types policy.
+ * The iframe starts with nothing to load, on purpose: Chromium then commits
+ * `about:blank` on the spot (several milliseconds of main thread before the
+ * navigation can start), but any document of its own that the iframe loaded
+ * first (an empty `srcdoc`, say) could commit after the link's navigation
+ * started, and its late `load` event would pass for the embed's.
  */
 export class ShadowView {
   /** The current iframe. */
@@ -96,7 +96,6 @@ export class ShadowView {
       this.frame = document.createElement('iframe');
       this.frame.setAttribute('part', 'iframe');
       this.frame.name = frameName();
-      this.frame.srcdoc = ((globalThis as { trustedTypes?: { emptyHTML: unknown } }).trustedTypes?.emptyHTML ?? '') as string;
       this._sent = false;
     }
     const frame = this.frame!;

@@ -213,4 +213,26 @@ describe('<platform-embed> navigates its own frame, and no other', () => {
       window.open = open;
     }
   });
+
+  it('a load adds no entry to the page history, whether its session is at hand or comes later from a provider', async () => {
+    const before = history.length;
+    await embed('history-1');
+    let release!: (id: string) => void;
+    const el = document.createElement('platform-embed');
+    el.baseUrl = BASE;
+    el.dashboard = 'demo';
+    let calls = 0;
+    // The first session comes late; the reload's at once.
+    el.sessionProvider = () => (++calls === 1 ? new Promise<string>((resolve) => (release = resolve)) : Promise.resolve(`history-${calls + 1}`));
+    document.body.append(el);
+    // The iframe waits for its session meanwhile: nothing of it may commit a document of its own.
+    await new Promise((r) => setTimeout(r, 300));
+    const ready = oneEvent(el, 'platform-ready');
+    release('history-2');
+    await ready;
+    el.reload();
+    await oneEvent(el, 'platform-ready');
+    expect(history.length).to.equal(before);
+    expect(el.ready).to.equal(true);
+  });
 });
