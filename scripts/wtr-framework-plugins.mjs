@@ -35,6 +35,7 @@ const packageEntries = {
   'platform-embed/define': '/src/define.ts',
   'platform-embed/embed': '/src/embed.ts',
   'platform-embed/admin': '/src/admin.ts',
+  'platform-embed/keep-alive': '/src/keep-alive.ts',
 };
 
 const esbuildTsOptions = {
