@@ -88,6 +88,10 @@ export class Placement {
   private _element: HTMLElement | null = null;
   private _inner: [HTMLElement, HTMLElement] | undefined;
   private _observer = new ResizeObserver(() => this.place());
+  /** The holder's sentinels before and after the iframe. */
+  private readonly _edges: [HTMLElement, HTMLElement];
+  /** Focus is being put on a holder sentinel to enter the embed: it must not leave again. */
+  private _entering = false;
   /** The overlays cover the element (loading, failed): the embed is not shown. */
   private _covered = true;
 
@@ -96,17 +100,20 @@ export class Placement {
       const span = document.createElement('span');
       span.tabIndex = 0;
       // Tab out of the embed's last control (or Shift+Tab out of its first) lands here: go on beside the element.
-      span.addEventListener('focus', () => this._element && focusBeside(this._element, forward));
+      span.addEventListener('focus', () => !this._entering && this._element && focusBeside(this._element, forward));
       return span;
     };
     this.wrapper.style.cssText = 'position:absolute;top:0;left:0;width:0;height:0;visibility:hidden';
     this.wrapper.inert = true;
     frame.id ||= `${HOLDER}-${++ids}`;
-    this.wrapper.append(sentinel(false));
+    // Out of the shadow tree, the element's styles for its iframe no longer reach it.
+    frame.style.cssText = 'display:block;width:100%;height:100%;border:0';
+    this._edges = [sentinel(false), sentinel(true)];
+    this.wrapper.append(this._edges[0]);
     theHolder().append(this.wrapper);
     // `moveBefore` keeps the iframe's document (it is navigating already).
     (this.wrapper as unknown as Movable).moveBefore(frame, null);
-    this.wrapper.append(sentinel(true));
+    this.wrapper.append(this._edges[1]);
   }
 
   /** The element is connected: place the embed over it and take its place in focus order and the accessibility tree. */
@@ -115,15 +122,21 @@ export class Placement {
       this.hide();
       this._element = element;
       // The element's own sentinels: Tab (Shift+Tab) from beside the element enters the embed.
-      const enter = () => {
+      // The element's own sentinels: Tab (Shift+Tab) from beside the element lands on one and is
+      // passed to the holder's sentinel before (after) the iframe, so the next Tab (Shift+Tab)
+      // reaches the embed's first (last) control. A cross-origin document cannot be told to
+      // focus a control, so entering takes one stop more than an iframe inside the element would.
+      const enter = (edge: HTMLElement) => {
         const span = document.createElement('span');
         span.tabIndex = -1;
-        span.addEventListener('focus', (event) => {
-          if (!this.wrapper.contains(event.relatedTarget as Node | null)) this.frame.contentWindow?.focus();
+        span.addEventListener('focus', () => {
+          this._entering = true;
+          edge.focus();
+          this._entering = false;
         });
         return span;
       };
-      this._inner = [enter(), enter()];
+      this._inner = [enter(this._edges[0]), enter(this._edges[1])];
       root.prepend(this._inner[0]);
       root.append(this._inner[1]);
       this._observer.observe(element);
