@@ -38,6 +38,7 @@ interface Internals {
     ready: boolean;
     info: ReadyPayload | null;
     _credentialAt: number;
+    _loaded: boolean;
     start(request: { session: string | undefined; timeout: number; lazy: boolean }, adopted: { loaded: boolean }): void;
     readied(info: ReadyPayload): void;
     resolve(): void;
@@ -84,7 +85,7 @@ function adopt(element: Embed, kept: NonNullable<ReturnType<typeof take>>): void
   element._frameSrc = undefined;
   element._adopted = { frame, early: undefined };
   element._channel.origin = kept.origin;
-  element._life.start({ session: element.session, timeout: element._eff.readyTimeout, lazy: false }, { loaded: true });
+  element._life.start({ session: element.session, timeout: element._eff.readyTimeout, lazy: false }, { loaded: kept.loaded });
   element._currentPath = kept.currentPath;
   element._outbox._applied = new Map(kept.applied);
   element._outbox._filters = new Map(kept.filters);
@@ -133,6 +134,7 @@ function disconnected(element: Embed): void {
     applied: new Map(element._outbox._applied),
     filters: new Map(element._outbox._filters),
     credentialAt: element._life._credentialAt,
+    loaded: element._life._loaded,
   });
   // The element lets go of the iframe: its own disconnect must not remove it.
   element._view!.frame = null;

@@ -30,11 +30,14 @@ export interface Kept {
   /** Filter member → JSON value the embed has. */
   filters: Map<string, string>;
   credentialAt: number;
+  /** The document's `load` event was seen (it may come after the ready, and while kept). */
+  loaded: boolean;
 }
 
 interface Entry extends Kept {
   timer: ReturnType<typeof setTimeout>;
   unroute: () => void;
+  onLoad: () => void;
 }
 
 const kept: Entry[] = [];
@@ -43,14 +46,15 @@ function drop(entry: Entry): void {
   const index = kept.indexOf(entry);
   if (index < 0) return;
   kept.splice(index, 1);
-  clearTimeout(entry.timer);
-  entry.unroute();
+  release(entry);
   entry.placement.remove();
 }
 
 /** Keeps `embed`; the one kept longest goes when more than `MAX_KEPT` are kept. */
 export function keep(embed: Kept): void {
   const entry = embed as Entry;
+  entry.onLoad = () => (entry.loaded = true);
+  embed.placement.frame.addEventListener('load', entry.onLoad);
   entry.timer = setTimeout(() => drop(entry), KEEP_MS);
   entry.unroute = registerFrame(embed.placement.frame, (event) => {
     const parsed = acceptFrameMessage(event, embed.origin);
@@ -67,9 +71,15 @@ export function take(scope: string, key: string): Kept | undefined {
   const entry = kept.find((candidate) => candidate.scope === scope && candidate.key === key);
   if (!entry) return undefined;
   kept.splice(kept.indexOf(entry), 1);
+  release(entry);
+  return entry;
+}
+
+/** Stops the entry's timer and stops hearing its iframe. */
+function release(entry: Entry): void {
   clearTimeout(entry.timer);
   entry.unroute();
-  return entry;
+  entry.placement.frame.removeEventListener('load', entry.onLoad);
 }
 
 /** Drops every kept embed, or those of one `keep-alive` value. */
