@@ -66,13 +66,34 @@ function packagePlugin() {
 // Same option an app gives @vitejs/plugin-vue: platform-* are custom elements.
 const isCustomElement = (tag) => tag.startsWith('platform-');
 
+const vueRouterPath = '/__frameworks/vue-router.js';
+
 function vuePlugin() {
   let sfc;
+  let vueRouter;
   return {
     name: 'vue-sfc',
     resolveImport({ source }) {
       if (source === 'vue') return '/node_modules/vue/dist/vue.esm-browser.js';
+      if (source === 'vue-router') return vueRouterPath;
       return undefined;
+    },
+    // Vue Router's ES module reads `process.env` and imports its devtools: bundled once, with `vue` left to the import above.
+    async serve(context) {
+      if (context.path !== vueRouterPath) return undefined;
+      vueRouter ??= esbuild
+        .build({
+          entryPoints: ['vue-router'],
+          bundle: true,
+          format: 'esm',
+          target: 'es2021',
+          write: false,
+          external: ['vue'],
+          define: { 'process.env.NODE_ENV': '"development"', __VUE_PROD_DEVTOOLS__: 'false' },
+          absWorkingDir: root,
+        })
+        .then((result) => result.outputFiles[0].text);
+      return { body: await vueRouter, type: 'js' };
     },
     resolveMimeType(context) {
       if (context.path.endsWith('.vue')) return 'js';
