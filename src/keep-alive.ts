@@ -76,6 +76,7 @@ function contentKey(element: Embed): string | undefined {
 /** Takes `kept` over: the same document, ready at once, no navigation and no session. */
 function adopt(element: Embed, kept: NonNullable<ReturnType<typeof take>>): void {
   const frame = kept.placement.frame;
+  holding.add(element);
   // An iframe rendered while the element was out of the document never loaded.
   const blank = element._view?.frame;
   if (blank && !placements.has(blank)) blank.remove();
@@ -104,6 +105,8 @@ function adopt(element: Embed, kept: NonNullable<ReturnType<typeof take>>): void
 }
 
 const controlled = new WeakSet<Embed>();
+/** Elements that adopted a kept embed and hold it. */
+const holding = new WeakSet<Embed>();
 
 /** Keeps the embed of `element` when it leaves the document (once per element). */
 function control(element: Embed): void {
@@ -114,6 +117,7 @@ function control(element: Embed): void {
 
 /** The element leaves the document: its live embed is kept, unless it is not ready. */
 function disconnected(element: Embed): void {
+  holding.delete(element);
   const frame = element._view?.frame;
   const placement = frame && placements.get(frame);
   const scope = element.getAttribute(ATTRIBUTE);
@@ -196,8 +200,11 @@ function install(): void {
   element._beginLoad = function (this: Embed) {
     const scope = this.getAttribute(ATTRIBUTE);
     const key = contentKey(this);
-    // Only a load on insertion adopts (a reload or a renewal loads).
-    const kept = scope !== null && key && this._needsLoad ? take(scope, key) : undefined;
+    // Only an element with no embed of its own since its insertion adopts: a reload or a
+    // renewal loads. (A framework may set `base-url` after the first update, so the load
+    // that can adopt is not always the first.)
+    const own = this._frameSrc !== undefined || holding.has(this);
+    const kept = scope !== null && key && (this._needsLoad || !own) ? take(scope, key) : undefined;
     if (kept) adopt(this, kept);
     else {
       this._keptReady = undefined;
