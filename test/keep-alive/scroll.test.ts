@@ -59,9 +59,11 @@ describe('keep-alive: scrolling', () => {
       const [a, b] = rects();
       worst = Math.max(worst, Math.abs(a.top - b.top), Math.abs(a.left - b.left));
       frames += 1;
-      if (running) requestAnimationFrame(sample);
+      if (running) requestAnimationFrame(after);
     };
-    requestAnimationFrame(sample);
+    // Sampled after the frame's animation callbacks and paint: what the viewer saw in that frame.
+    const after = () => setTimeout(sample, 0);
+    requestAnimationFrame(after);
     const scroller = page.querySelector<HTMLElement>('#scroller')!;
     for (const target of [scroller, document.scrollingElement!]) {
       target.scrollTo({ top: 400, behavior: 'smooth' });
