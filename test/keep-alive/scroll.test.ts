@@ -3,6 +3,10 @@
  * by a scrolling ancestor as the element's content would be, and is on the
  * element in every frame of a smooth scroll (the worst offset is logged;
  * bench/ measures it, tests assert only where it ends).
+ *
+ * In a file of its own, first: in Chromium 156, `document.elementFromPoint()`
+ * over the out-of-process embed, run after another test of the same page, ended
+ * the test page (the runner saw the browser disconnect); alone it passes.
  */
 import { expect } from '@open-wc/testing';
 import type { PlatformEmbedElement } from '../../src/index.js';

@@ -122,11 +122,11 @@ export class Placement {
       span.addEventListener('focus', () => !this._entering && this._element && focusBeside(this._element, forward));
       return span;
     };
-    this.wrapper.style.cssText = 'position:absolute;top:0;left:0;width:0;height:0;visibility:hidden';
+    this.wrapper.style.cssText = 'position:absolute;top:0;left:0;width:0;height:0;overflow:hidden;visibility:hidden';
     this.wrapper.inert = true;
     frame.id ||= `${HOLDER}-${++ids}`;
     // Out of the shadow tree, the element's styles for its iframe no longer reach it.
-    frame.style.cssText = 'display:block;width:100%;height:100%;border:0';
+    frame.style.cssText = 'position:absolute;display:block;border:0';
     this._edges = [sentinel(false), sentinel(true)];
     this.wrapper.append(this._edges[0]);
     theHolder().append(this.wrapper);
@@ -187,7 +187,6 @@ export class Placement {
     // A kept embed holds no room in the page: fixed at the corner, it adds nothing to the scrollable area.
     this.wrapper.style.position = 'fixed';
     this.wrapper.style.top = this.wrapper.style.left = '0';
-    this.wrapper.style.clipPath = '';
   }
 
   /** Drops the embed: its iframe and document go. */
@@ -209,15 +208,9 @@ export class Placement {
     }
     const box = contentBox(element);
     const origin = theHolder().getBoundingClientRect();
-    const { style } = this.wrapper;
-    style.position = 'absolute';
-    style.top = `${box.top - origin.top}px`;
-    style.left = `${box.left - origin.left}px`;
-    style.width = `${box.width}px`;
-    style.height = `${box.height}px`;
     // The element's box and every `overflow` ancestor's padding box clip, as they would clip the element's content.
     let [top, left, bottom, right] = [box.top, box.left, box.top + box.height, box.left + box.width];
-    const [top0, left0, bottom0, right0] = [top, left, bottom, right];
+    const [top0, left0] = [top, left];
     for (let node = up(element); node && node !== document.documentElement && node !== document.body; node = up(node)) {
       const css = getComputedStyle(node);
       if (css.overflowX === 'visible' && css.overflowY === 'visible') continue;
@@ -232,8 +225,18 @@ export class Placement {
       }
       if (css.position === 'fixed') break;
     }
-    const clipped = top !== top0 || left !== left0 || bottom !== bottom0 || right !== right0;
-    style.clipPath = clipped ? `inset(${top - top0}px ${right0 - right}px ${bottom0 - bottom}px ${left - left0}px)` : '';
+    // The wrapper is the visible part (it clips with `overflow: hidden`); the iframe keeps the element's whole box inside it.
+    const { style } = this.wrapper;
+    style.position = 'absolute';
+    style.top = `${top - origin.top}px`;
+    style.left = `${left - origin.left}px`;
+    style.width = `${Math.max(0, right - left)}px`;
+    style.height = `${Math.max(0, bottom - top)}px`;
+    const frame = this.frame.style;
+    frame.top = `${top0 - top}px`;
+    frame.left = `${left0 - left}px`;
+    frame.width = `${box.width}px`;
+    frame.height = `${box.height}px`;
     style.zIndex = zIndexOf(element);
     this._apply(bottom > top && right > left, inert);
   }
