@@ -8,6 +8,7 @@ import { browserPath, chromiumArgs } from './scripts/browsers.mjs';
 import { countingReporter } from './scripts/counting-reporter.mjs';
 import { mockPlatformPlugin } from './scripts/mock-platform-plugin.mjs';
 import { defaultReporter, summaryReporter } from '@web/test-runner';
+import { a11ySnapshotPlugin } from '@web/test-runner-commands/plugins';
 
 const browser = process.env.TEST_BROWSER ?? 'chromium';
 const coverage = process.env.TEST_COVERAGE === '1';
@@ -44,7 +45,7 @@ export default {
   testsFinishTimeout: 300_000,
   browserStartTimeout: 120_000,
   testFramework: { config: { timeout: 15_000 } },
-  plugins: [esbuildPlugin({ ts: true, tsconfig: './tsconfig.json', target: 'es2021' }), mockPlatformPlugin(), ...(await import('./scripts/wtr-framework-plugins.mjs')).frameworkPlugins],
+  plugins: [esbuildPlugin({ ts: true, tsconfig: './tsconfig.json', target: 'es2021' }), mockPlatformPlugin(), a11ySnapshotPlugin(), ...(await import('./scripts/wtr-framework-plugins.mjs')).frameworkPlugins],
   middleware: [
     ...(await import('./scripts/wtr-hardening-plugins.mjs')).hardeningMiddlewares(),
     ...(await import('./scripts/wtr-takeover-plugins.mjs')).takeoverMiddlewares(),

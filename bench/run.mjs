@@ -5,7 +5,7 @@
 //
 //   npm run bench                      every benchmark, full size
 //   npm run bench -- --quick           fewer rounds and cycles, for a quick look
-//   npm run bench -- --only=size,leaks a subset: size, throughput, startup, leaks, many, ttd, ttd-hosts, renewal, lighthouse
+//   npm run bench -- --only=size,leaks a subset: size, throughput, startup, leaks, many, ttd, ttd-hosts, renewal, keep-alive, lighthouse
 //                                      (lighthouse: the demo's scores; installs bench/lighthouse/ on first use)
 //   --hosts=astro,nuxt                   ttd-hosts: some of astro, sveltekit, nuxt, angular (builds each on Node 22)
 //   npm run bench -- --check           exit 1 when a budget is not met
@@ -22,6 +22,7 @@ import { compressedSizes, measureSizes, printSizes } from '../scripts/size.mjs';
 import { join } from 'node:path';
 import { printTable, markdownTable } from './report.mjs';
 import { startServer } from './server.mjs';
+import { runKeepAlive } from './suites/keep-alive.mjs';
 import { runLeaks } from './suites/leaks.mjs';
 import { runLighthouse } from './suites/lighthouse.mjs';
 import { runMany } from './suites/many.mjs';
@@ -51,7 +52,7 @@ const options = {
   renewalRounds: Number(value('renewal-rounds', quick ? 5 : 15)),
   hosts: value('hosts', '') ? value('hosts', '').split(',') : undefined,
 };
-const only = value('only', 'size,throughput,startup,leaks,many,ttd,ttd-hosts,renewal,lighthouse').split(',');
+const only = value('only', 'size,throughput,startup,leaks,many,ttd,ttd-hosts,renewal,keep-alive,lighthouse').split(',');
 const log = (line) => console.error(`[bench] ${line}`);
 
 const results = {
@@ -123,6 +124,7 @@ async function benchBrowser() {
       ['ttd', runTtd],
       ['ttd-hosts', runTtdHosts],
       ['renewal', runRenewal],
+      ['keep-alive', runKeepAlive],
     ].filter(([name]) => only.includes(name));
     for (const [name, run] of suites) {
       // A fresh page per benchmark: nothing one leaves behind skews another.
@@ -152,7 +154,7 @@ async function benchBrowser() {
 let exitCode = 0;
 try {
   if (only.includes('size')) await benchSizes();
-  if (only.some((name) => ['throughput', 'startup', 'leaks', 'many', 'ttd', 'ttd-hosts', 'renewal'].includes(name))) await benchBrowser();
+  if (only.some((name) => ['throughput', 'startup', 'leaks', 'many', 'ttd', 'ttd-hosts', 'renewal', 'keep-alive'].includes(name))) await benchBrowser();
   if (only.includes('lighthouse')) {
     const r = await runLighthouse({ log });
     results.raw.lighthouse = r.raw;

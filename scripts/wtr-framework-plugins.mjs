@@ -35,6 +35,7 @@ const packageEntries = {
   'platform-embed/define': '/src/define.ts',
   'platform-embed/embed': '/src/embed.ts',
   'platform-embed/admin': '/src/admin.ts',
+  'platform-embed/keep-alive': '/src/keep-alive.ts',
 };
 
 const esbuildTsOptions = {
@@ -65,13 +66,34 @@ function packagePlugin() {
 // Same option an app gives @vitejs/plugin-vue: platform-* are custom elements.
 const isCustomElement = (tag) => tag.startsWith('platform-');
 
+const vueRouterPath = '/__frameworks/vue-router.js';
+
 function vuePlugin() {
   let sfc;
+  let vueRouter;
   return {
     name: 'vue-sfc',
     resolveImport({ source }) {
       if (source === 'vue') return '/node_modules/vue/dist/vue.esm-browser.js';
+      if (source === 'vue-router') return vueRouterPath;
       return undefined;
+    },
+    // Vue Router's ES module reads `process.env` and imports its devtools: bundled once, with `vue` left to the import above.
+    async serve(context) {
+      if (context.path !== vueRouterPath) return undefined;
+      vueRouter ??= esbuild
+        .build({
+          entryPoints: ['vue-router'],
+          bundle: true,
+          format: 'esm',
+          target: 'es2021',
+          write: false,
+          external: ['vue'],
+          define: { 'process.env.NODE_ENV': '"development"', __VUE_PROD_DEVTOOLS__: 'false' },
+          absWorkingDir: root,
+        })
+        .then((result) => result.outputFiles[0].text);
+      return { body: await vueRouter, type: 'js' };
     },
     resolveMimeType(context) {
       if (context.path.endsWith('.vue')) return 'js';
@@ -98,6 +120,9 @@ function vuePlugin() {
 }
 
 const reactModules = ['react', 'react-dom', 'react-dom/client', 'react/jsx-runtime'];
+/** ES modules bundled with React 19 so they share its copy (React Router imports CommonJS `cookie`). */
+const react19Modules = ['react-router'];
+const modulesOf = (version) => (version === 19 ? [...reactModules, ...react19Modules] : reactModules);
 const reactBases = { 19: '/__frameworks/react/', 18: '/__frameworks/react18/' };
 const reactFile = (name) => `${name.replace(/\//g, '__')}.js`;
 const react18Dir = resolve(root, 'test/frameworks/react18');
@@ -117,14 +142,16 @@ async function bundleReact(version) {
   // Export names are read in a child process: loading React into the test
   // runner's own process trips over its console capture.
   const script = `console.log(JSON.stringify(Object.fromEntries(${JSON.stringify(reactModules)}.map((n) => [n, Object.keys(require(n))]))))`;
+  const modules = modulesOf(version);
   const names = JSON.parse(execFileSync(process.execPath, ['-e', script], { cwd: dir, encoding: 'utf8' }));
   const identifier = /^[A-Za-z_$][\w$]*$/;
   const wrapper = (name) => {
+    if (react19Modules.includes(name)) return `export * from ${JSON.stringify(name)};\n`;
     const keys = names[name].filter((k) => k !== 'default' && identifier.test(k));
     return `import M from ${JSON.stringify(name)};\nexport default M;\nexport const { ${keys.join(', ')} } = M;\n`;
   };
   const result = await esbuild.build({
-    entryPoints: reactModules.map((name) => ({ in: `virtual:${name}`, out: reactFile(name).slice(0, -3) })),
+    entryPoints: modules.map((name) => ({ in: `virtual:${name}`, out: reactFile(name).slice(0, -3) })),
     bundle: true,
     splitting: true,
     format: 'esm',
@@ -152,6 +179,7 @@ function reactPlugin() {
     name: 'react-prebundle',
     resolveImport({ source, context }) {
       if (reactModules.includes(source)) return reactBases[wantsReact18(context) ? 18 : 19] + reactFile(source);
+      if (react19Modules.includes(source) && !wantsReact18(context)) return reactBases[19] + reactFile(source);
       return undefined;
     },
     async serve(context) {

@@ -33,6 +33,8 @@ const reloadKeys = ['baseUrl', 'dashboard', 'session', 'allowExport', 'sandbox']
  * @attr {boolean} ready - Reflected, read-only: present between the embed's ready and the next load.
  * @attr {string} theme - JSON form of the `theme` property, e.g. `{"primaryColor":"#f00"}` (for pages that cannot set properties).
  * @attr {string} filters - JSON form of the `filters` property, e.g. `{"orders.region":"EMEA"}`.
+ * @attr {string} keep-alive - With `platform-embed/keep-alive` imported: the embed outlives the element's removal, and an element inserted later with the same value, base URL and content adopts it (no navigation, no session). Give it the signed-in viewer's id.
+ * @prop {string | undefined} keepAlive - The `keep-alive` attribute (with `platform-embed/keep-alive` imported).
  *
  * @fires {CustomEvent<ReadyPayload>} platform-ready - The embed authenticated and mounted (after every load).
  * @fires {CustomEvent<ViewPayload>} platform-view - A surface was viewed; updates `currentPath`.
@@ -62,6 +64,13 @@ export class PlatformEmbedElement extends PlatformEmbedProperties {
   /** The package version this class was built from. */
   static readonly version = version;
   static override styles = embedStyles;
+  /**
+   * Drops every embed kept alive by `keep-alive`, or those of one `keep-alive`
+   * value (`scope`): call it when the viewer signs out. Added by
+   * `platform-embed/keep-alive` (undefined without it); throws a `TypeError`
+   * when `scope` is not a string.
+   */
+  declare static discardKeptAlive?: (scope?: string) => void;
   /** The current load's number (a new iframe for each) and its embed URL; every change comes with an update (see `_navigateFrame`; a load start sets `ready` false). */
   private _frameKey = 0;
   private _frameSrc: string | undefined;

@@ -1,0 +1,50 @@
+/**
+ * Shared pieces of the `keep-alive` tests: an embed of the tenant fixture
+ * with `keep-alive`, counted (navigations: the fixture's ready messages;
+ * sessions: the provider's calls), and where its iframe is.
+ */
+import '../../src/embed.js';
+import '../../src/keep-alive.js';
+import type { PlatformEmbedElement } from '../../src/index.js';
+import { fixtureSession, tenantOrigin, until } from '../frameworks/helpers.js';
+import { LoadCounter } from '../frameworks/keep-alive.js';
+
+export { LoadCounter, tenantOrigin, until };
+
+/** `PlatformEmbedElement` with the static method the keep-alive entry adds. */
+export const Embed = customElements.get('platform-embed') as unknown as { discardKeptAlive(scope?: string): void };
+
+/** A counter whose sessions make the fixture show two buttons (for focus order). */
+export function focusCounter(): LoadCounter {
+  const counter = new LoadCounter();
+  const provider = counter.provider;
+  (counter as { provider: () => Promise<string> }).provider = async () => (await provider()).replace(fixtureSession, `${fixtureSession}-focus`);
+  return counter;
+}
+
+/** A new `<platform-embed keep-alive=scope>` of `dashboard` on the fixture, not inserted yet. */
+export function keepAliveEmbed(counter: LoadCounter, scope = 'viewer-1', dashboard = 'sales'): PlatformEmbedElement {
+  const embed = document.createElement('platform-embed');
+  embed.setAttribute('keep-alive', scope);
+  embed.setAttribute('base-url', tenantOrigin);
+  embed.setAttribute('dashboard', dashboard);
+  embed.sessionProvider = counter.provider;
+  return embed;
+}
+
+/** Waits for `embed` to be ready. */
+export async function ready(embed: PlatformEmbedElement): Promise<void> {
+  await until(() => embed.ready, 'a ready embed');
+}
+
+/** The holder wrapper of `embed`'s iframe (the iframe's parent), or `null` when it is inside the element. */
+export function wrapperOf(frame: HTMLIFrameElement | null): HTMLElement | null {
+  const parent = frame?.parentElement;
+  return parent && parent.parentElement?.hasAttribute('data-platform-embed-keep-alive') ? parent : null;
+}
+
+/** The next animation frame. */
+export const frame = (): Promise<number> => new Promise((resolve) => requestAnimationFrame(resolve));
+
+/** Time for anything a removal or an insertion could start (a load, a provider call) to have started. */
+export const settle = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 300));
