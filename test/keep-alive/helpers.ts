@@ -48,3 +48,48 @@ export const frame = (): Promise<number> => new Promise((resolve) => requestAnim
 
 /** Time for anything a removal or an insertion could start (a load, a provider call) to have started. */
 export const settle = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 300));
+
+/** What a test page of `pageFixture` holds: its load counter, its page and the embed in it. */
+export interface PageState {
+  counter: LoadCounter;
+  page: HTMLElement;
+  embed: PlatformEmbedElement;
+}
+
+/**
+ * A page per test: `mount(html)` puts a kept-alive embed (or `make()`'s) in
+ * place of `html`'s `#slot`, 200px high, and waits until it is ready and
+ * painted; `update` hears the state after each change; everything is torn
+ * down (and every kept embed dropped) after the test.
+ */
+export function pageFixture(update: (state: PageState) => void) {
+  const state = {} as PageState;
+  beforeEach(() => {
+    state.counter = new LoadCounter();
+    update(state);
+  });
+  afterEach(() => {
+    state.page?.remove();
+    state.counter.dispose();
+    Embed.discardKeptAlive();
+  });
+  async function mount(html: string, make = () => keepAliveEmbed(state.counter)): Promise<void> {
+    state.page = document.createElement('div');
+    state.page.innerHTML = html;
+    state.embed = make();
+    state.embed.style.setProperty('--platform-embed-height', '200px');
+    state.page.querySelector('#slot')!.replaceWith(state.embed);
+    document.body.append(state.page);
+    update(state);
+    await ready(state.embed);
+    await frame();
+  }
+  const rects = () => [state.embed.getBoundingClientRect(), state.embed.iframe!.getBoundingClientRect()] as const;
+  /** Counts with `counter` from now on (the earlier one is disposed). */
+  const useCounter = (counter: LoadCounter) => {
+    state.counter.dispose();
+    state.counter = counter;
+    update(state);
+  };
+  return { mount, rects, useCounter };
+}

@@ -9,37 +9,15 @@
 import { expect } from '@open-wc/testing';
 import { a11ySnapshot, sendKeys } from '@web/test-runner-commands';
 import type { PlatformEmbedElement } from '../../src/index.js';
-import { Embed, focusCounter, frame, keepAliveEmbed, LoadCounter, ready, settle, tenantOrigin, until, wrapperOf } from './helpers.js';
+import { focusCounter, frame, pageFixture, settle, tenantOrigin, until, wrapperOf } from './helpers.js';
 
 const firefox = navigator.userAgent.includes('Firefox');
 
 describe('keep-alive: placement', () => {
-  let counter: LoadCounter;
   let page: HTMLElement;
   let embed: PlatformEmbedElement;
 
-  async function mount(html: string, make = () => keepAliveEmbed(counter)): Promise<void> {
-    page = document.createElement('div');
-    page.innerHTML = html;
-    embed = make();
-    embed.style.setProperty('--platform-embed-height', '200px');
-    page.querySelector('#slot')!.replaceWith(embed);
-    document.body.append(page);
-    await ready(embed);
-    await frame();
-  }
-
-  afterEach(() => {
-    page?.remove();
-    counter.dispose();
-    Embed.discardKeptAlive();
-  });
-
-  beforeEach(() => {
-    counter = new LoadCounter();
-  });
-
-  const rects = () => [embed.getBoundingClientRect(), embed.iframe!.getBoundingClientRect()] as const;
+  const { mount, rects, useCounter } = pageFixture((state) => ({ page, embed } = state));
 
   it('covers the element box, and is hidden and inert with the element or an ancestor', async () => {
     await mount('<section id="outer"><p>before</p><span id="slot"></span></section>');
@@ -80,8 +58,7 @@ describe('keep-alive: placement', () => {
   });
 
   it('Tab and Shift+Tab enter and leave the embed between what comes before and after the element', async () => {
-    counter.dispose();
-    counter = focusCounter();
+    useCounter(focusCounter());
     await mount('<button id="before">before</button><span id="slot"></span><button id="after">after</button>');
     const inside: string[] = [];
     const onFocus = (event: MessageEvent) => {

@@ -10,35 +10,13 @@
  */
 import { expect } from '@open-wc/testing';
 import type { PlatformEmbedElement } from '../../src/index.js';
-import { Embed, frame, keepAliveEmbed, LoadCounter, ready, until } from './helpers.js';
+import { frame, pageFixture, until } from './helpers.js';
 
 describe('keep-alive: scrolling', () => {
-  let counter: LoadCounter;
   let page: HTMLElement;
   let embed: PlatformEmbedElement;
 
-  async function mount(html: string, make = () => keepAliveEmbed(counter)): Promise<void> {
-    page = document.createElement('div');
-    page.innerHTML = html;
-    embed = make();
-    embed.style.setProperty('--platform-embed-height', '200px');
-    page.querySelector('#slot')!.replaceWith(embed);
-    document.body.append(page);
-    await ready(embed);
-    await frame();
-  }
-
-  afterEach(() => {
-    page?.remove();
-    counter.dispose();
-    Embed.discardKeptAlive();
-  });
-
-  beforeEach(() => {
-    counter = new LoadCounter();
-  });
-
-  const rects = () => [embed.getBoundingClientRect(), embed.iframe!.getBoundingClientRect()] as const;
+  const { mount, rects } = pageFixture((state) => ({ page, embed } = state));
 
   it('is clipped by a scrolling ancestor, as the element content would be', async () => {
     await mount('<div id="scroller" style="height:150px;overflow:auto;margin-top:60px"><div style="height:100px"></div><span id="slot"></span><div style="height:400px"></div></div>');
