@@ -71,6 +71,8 @@ export class PlatformEmbedElement extends PlatformEmbedProperties {
    * when `scope` is not a string.
    */
   declare static discardKeptAlive?: (scope?: string) => void;
+  /** The `keep-alive` attribute; an accessor of `platform-embed/keep-alive`, absent without it. */
+  declare keepAlive: string | undefined;
   /** The current load's number (a new iframe for each) and its embed URL; every change comes with an update (see `_navigateFrame`; a load start sets `ready` false). */
   private _frameKey = 0;
   private _frameSrc: string | undefined;
