@@ -43,8 +43,21 @@ export function redact(text: string, token: string | undefined): string {
   return out.replace(/\bBearer\s+[^\s"',;]+/gi, 'Bearer [redacted]');
 }
 
-/** Text folded so that the forms below compare: no control characters, base64url as base64, one case. */
-const fold = (text: string) => text.replace(/[\0-\x1f\x7f]/g, '').replace(/-/g, '+').replace(/_/g, '/').toLowerCase();
+/** C0 and C1 control characters (U+0085 and U+009B split text as well as a newline does). */
+const controls = /[\0-\x1f\x7f-\x9f]+/g;
+
+/**
+ * Text folded so that the forms below compare: percent-escapes decoded (any
+ * case, every character escaped or some), no control characters, base64url
+ * as base64, one case.
+ */
+const fold = (text: string) =>
+  text
+    .replace(/%([\da-f]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)))
+    .replace(controls, '')
+    .replace(/-/g, '+')
+    .replace(/_/g, '/')
+    .toLowerCase();
 
 /**
  * Whether `text` may hold `token` in a form a misbehaving upstream echoes it
@@ -57,7 +70,8 @@ export function echoes(text: string, token: string | undefined): boolean {
   try {
     const seen = fold(text);
     const forms = [token!, encodeURIComponent(token!), btoa(token!), btoa(`.${token}`).slice(4), btoa(`..${token}`).slice(4)];
-    return !!token && forms.some((form) => seen.includes(fold(form.length > 9 ? form.slice(0, -4) : form)));
+    // A token of one or two characters has empty base64 cores, and every text holds the empty string.
+    return !!token && forms.some((form) => (form = fold(form.length > 9 ? form.slice(0, -4) : form)) && seen.includes(form));
   } catch {
     // A token with no base64 form (not Latin-1) cannot be looked for in every form: quote nothing.
     return true;
@@ -80,7 +94,8 @@ export interface FailureDetail {
 
 /** Builds the message of a failed call, e.g. `Loading the settings of deployment 42 failed: deployment 42 was not found (404).` */
 export function failureMessage(wording: CallWording, code: PlatformApiErrorCode, detail: FailureDetail): string {
-  let reason = detail.reason ?? reasons[code];
+  // A reason may quote a value of the answer (an enum field's): one holding the token gives way to the code's own.
+  let reason = detail.reason && !echoes(detail.reason, detail.token) ? detail.reason : reasons[code];
   if (!detail.reason && code === 'not-found') reason = wording.notFound;
   if (!detail.reason && code === 'forbidden' && wording.forbidden) reason = wording.forbidden;
   if (code === 'rate-limited' && detail.retryAfter !== undefined) reason += `; try again in ${detail.retryAfter} s`;
@@ -89,7 +104,7 @@ export function failureMessage(wording: CallWording, code: PlatformApiErrorCode,
   const redacted = redact(detail.serverMessage ?? '', detail.token);
   // What still holds the token in another form after that is not quoted at all.
   if (!echoes(redacted, detail.token)) {
-    const quote = redacted.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim();
+    const quote = redacted.replace(controls, ' ').trim();
     const short = quote.length > maxQuote ? `${quote.slice(0, maxQuote - 1)}…` : quote;
     if (short) message += ` The platform said: "${short}"`;
   }

@@ -5,7 +5,7 @@
  */
 import type { Validation } from '../schema.js';
 import { codeForStatus, PlatformApiError, type PlatformApiErrorCode, type PlatformApiOperation } from './errors.js';
-import { failureMessage, type CallWording } from './messages.js';
+import { echoes, failureMessage, type CallWording } from './messages.js';
 import { backoffDelay, maxRetryAfterMs, parseRetryAfter, sleep } from './retry.js';
 
 /** The `fetch` signature the client needs (the global one, or an injected one). */
@@ -151,7 +151,8 @@ function classify<T>(call: Call<T>, response: Response, text: string): Outcome<T
     }
     const checked = call.parse(parsed.value);
     if (checked.ok) return { ok: true, value: checked.value };
-    const reason = `the response does not match the API (${checked.reason})`;
+    // The schema's reason quotes a value of the answer, cut short: one that holds the token in any form is not quoted.
+    const reason = echoes(text, call.token) ? undefined : `the response does not match the API (${checked.reason})`;
     return { ok: false, error: callError(call, 'invalid-response', status, { reason }), retry: false };
   }
   const code = codeForStatus(status);

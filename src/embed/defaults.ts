@@ -11,3 +11,12 @@ export const DEFAULT_ALLOW = 'fullscreen; clipboard-write';
 
 /** The iframe's default referrer policy. */
 export const DEFAULT_REFERRER_POLICY = 'strict-origin-when-cross-origin';
+
+/**
+ * `allow` as the iframe gets it: a feature written without an allowlist, or
+ * with `'src'` alone, is granted to `origin` (the tenant's). Either means the origin
+ * of the iframe's `src` attribute, and an iframe navigated any other way has
+ * none, so the feature would reach nothing. Features with their own
+ * allowlist stay as written.
+ */
+export const grantAllow = (allow: string, origin: string): string => allow.replace(/(^|;)(\s*[\w-]+)(\s+'src')?\s*(?=;|$)/gi, `$1$2 ${origin}`);

@@ -12,6 +12,11 @@
  * for the call already made, and a session that no navigation has used serves
  * the next load while it is under a minute old. No session serves two
  * navigations, and one sent to renew the credential in place serves none.
+ * A session serves only loads made under the provider that made it: a call
+ * and an unused session belong to their provider, a replaced provider's
+ * answer serves nothing (a load waiting for it asks the newest provider once
+ * that call settled, so one call stays in flight), and the element leaving
+ * the document drops both.
  *
  * The credential the embed trades its session for lasts about 23 hours; it is
  * renewed in place (`set-session`, no navigation) on the embed's expiring or
@@ -88,10 +93,10 @@ export class Lifecycle {
   private _timer?: ReturnType<typeof setTimeout>;
   /** The fixed session the last load used: a session is single-use, so a provider serves the next loads. */
   private _spent?: string | undefined;
-  /** A provider's session that no navigation has used, and when it arrived. */
-  private _unused?: { id: string; at: number } | undefined;
-  /** The provider call in flight, shared by the loads that wait for it. */
-  private _asking?: Promise<string> | undefined;
+  /** A provider's session that no navigation has used, when it arrived, and the provider that made it. */
+  private _unused?: { id: string; at: number; by: Provider } | undefined;
+  /** The provider call in flight, shared by the loads under the same provider (`by`; none once the element left the document). */
+  private _asking?: { p: Promise<string>; by?: Provider | undefined } | undefined;
   private _renewals = 0;
   /** When the current credential was made: the load's first ready or the last `set-session`; 0 before. */
   private _credentialAt = 0;
@@ -158,15 +163,20 @@ export class Lifecycle {
       this._host.navigate(session || undefined);
       return;
     }
-    this._session(sessionProvider).then(
-      (id) => {
-        // Superseded by a later load or a disconnect: the session stays unused for the next load.
+    const load = (provider: Provider): void => {
+      const settled = (id: string, error?: SessionError): unknown => {
+        // Superseded by a later load or a disconnect: the session stays unused for the next load under its provider.
         if (token !== this._token) return;
+        const now = this._host.provider();
+        // Its provider was replaced meanwhile: the answer is another viewer's; the newest provider is asked, or the load waits for one.
+        if (now !== provider) return now ? load(now) : (this.waiting = true);
+        if (error) return this._fail(token, error);
         this._unused = undefined;
         this._host.navigate(id);
-      },
-      (error: SessionError) => this._fail(token, error),
-    );
+      };
+      this._session(provider).then(settled, (error: SessionError) => settled('', error));
+    };
+    load(sessionProvider);
   }
 
   /**
@@ -187,8 +197,8 @@ export class Lifecycle {
     this._session(provider).then(
       (id) => {
         this._renewing = false;
-        // A new load or the end of this one: the session stays unused for the next navigation.
-        if (token !== this._token || !this.ready) return;
+        // A new load, the end of this one or a new provider: the session serves no one else's embed.
+        if (token !== this._token || !this.ready || this._host.provider() !== provider) return;
         this._unused = undefined;
         this._renewedAt = Date.now();
         this._host.setSession(id);
@@ -205,19 +215,25 @@ export class Lifecycle {
     this._credentialAt = Date.now();
   }
 
-  /** A session for the next navigation: an unused one, the call in flight, or a new call. */
+  /**
+   * A session of `provider` for the next navigation: its unused one, its call
+   * in flight, or a new call, made once another provider's call has settled.
+   */
   private _session(provider: Provider): Promise<string> {
-    const unused = this._unused;
-    if (unused && Date.now() - unused.at < UNUSED_SESSION_MS) return Promise.resolve(unused.id);
-    if (this._asking) return this._asking;
+    const { _unused: unused, _asking: before } = this;
+    if (unused?.by === provider && Date.now() - unused.at < UNUSED_SESSION_MS) return Promise.resolve(unused.id);
+    if (before?.by === provider) return before.p;
+    const asking = { by: provider } as NonNullable<typeof before>;
     const done = () => {
       if (this._asking === asking) this._asking = undefined;
     };
-    const asking: Promise<string> = new Promise<string>((resolve) => resolve(provider())).then(
+    const call = () => provider();
+    asking.p = (before ? before.p.then(call, call) : new Promise<string>((resolve) => resolve(call()))).then(
       (id) => {
         done();
         if (typeof id !== 'string' || !id) throw new SessionError('sessionProvider did not return a session id.');
-        this._unused = { id, at: Date.now() };
+        // Kept for loads under its provider only; the element left the document or got another provider meanwhile: dropped.
+        if (asking.by && provider === this._host.provider()) this._unused = { id, at: Date.now(), by: provider };
         return id;
       },
       (error: unknown) => {
@@ -226,8 +242,9 @@ export class Lifecycle {
         throw error instanceof SessionError ? error : new SessionError('sessionProvider rejected.', { cause: error });
       },
     );
-    return (this._asking = asking);
+    return (this._asking = asking).p;
   }
+
 
   /** Drops the current attempt (its lazy wait, timer and provider answer); returns the next attempt's token. */
   cancel(): number {
@@ -243,6 +260,9 @@ export class Lifecycle {
    */
   disconnect(): void {
     this.cancel();
+    // Whoever inserts the element next may sign another viewer in: nothing made for this one serves that load.
+    this._unused = undefined;
+    if (this._asking) this._asking.by = undefined;
     this._renewals = 0;
     this._started = false;
     this._setReady(false);

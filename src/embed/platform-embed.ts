@@ -12,6 +12,7 @@ import { fetchSession } from './session-url.js';
 import { takeOver, waitForMarkup, type Adopted } from './takeover.js';
 import { LoadTimeline } from './timing.js';
 import { dispatchEmbedEvent, dispatchHostError, dispatchPlatformEvent, type PlatformEmbedEventMap } from './inbound.js';
+import { grantAllow } from './defaults.js';
 import { DEFAULT_TITLE, PlatformEmbedProperties } from './properties.js';
 import { embedStyles, ShadowView } from './shadow.js';
 import { buildEmbedUrl } from './url.js';
@@ -19,7 +20,7 @@ import { buildEmbedUrl } from './url.js';
 const LOG = '[platform-embed]';
 
 /** Properties whose change loads a new embed URL. */
-const reloadKeys = ['baseUrl', 'dashboard', 'session', 'allowExport', 'sandbox'] as const;
+const reloadKeys = ['baseUrl', 'dashboard', 'session', 'allowExport', 'sandbox', 'allow', 'referrerPolicy'] as const;
 
 /**
  * Embeds a platform dashboard, app or AI chat in an iframe and speaks the
@@ -116,6 +117,8 @@ export class PlatformEmbedElement extends PlatformEmbedProperties {
     renewing: (trigger) => dispatchEmbedEvent(this, 'platform-session-renewal', { attempt: 1, error: null, trigger, inPlace: true }),
     setSession: (session) => this.setSession(session),
   });
+  /** The element's own providers for `session-url`, by URL. */
+  private _own?: Record<string, Provider>;
   /** Stops listening to the page's visibility. */
   private _unlisten?: AbortController | undefined;
 
@@ -195,6 +198,8 @@ export class PlatformEmbedElement extends PlatformEmbedProperties {
     this._life.disconnect();
     this._channel.close();
     this._view?.detach();
+    // A taken-over iframe is never put back: its server session is spent.
+    this._adopted = undefined;
     this._frameSrc = undefined;
     this._frameKey++;
   }
@@ -241,7 +246,7 @@ export class PlatformEmbedElement extends PlatformEmbedProperties {
       frameKey: this._frameKey,
       src: this._frameSrc,
       title: this.frameTitle || DEFAULT_TITLE,
-      allow: this.allow,
+      allow: grantAllow(this.allow, this._eff.base?.origin ?? "'src'"),
       referrerPolicy: this.referrerPolicy,
       sandbox: this._eff.sandbox,
       loading: !ready && !failure,
@@ -292,10 +297,18 @@ export class PlatformEmbedElement extends PlatformEmbedProperties {
     if (type === 'platform:action:set-session') this._life.credentialRenewed();
   }
 
-  /** The provider in use: `sessionProvider`, else the element's own for `session-url`. */
+  /** The provider in use: `sessionProvider`, else the element's own for `session-url` (one per URL: a session belongs to its provider). */
   private _provider(): Provider | undefined {
-    const { sessionUrl, dashboard, path } = this._eff;
-    return this.sessionProvider ?? (sessionUrl ? () => fetchSession(sessionUrl, dashboard ? { dashboard } : { path: path! }) : undefined);
+    const { sessionUrl } = this._eff;
+    return (
+      this.sessionProvider ??
+      (sessionUrl
+        ? ((this._own ??= {})[sessionUrl] ??= () => {
+            const { dashboard, path } = this._eff;
+            return fetchSession(sessionUrl, dashboard ? { dashboard } : { path: path! });
+          })
+        : undefined)
+    );
   }
 
   /** Renewal (in place or by a load) is on, with the provider it uses. */

@@ -57,7 +57,8 @@ export abstract class PlatformEmbedProperties extends ReactiveElement {
   session?: string;
   /**
    * Gives a fresh session id for every load that `session` does not serve (the first load without `session`,
-   * `reload()`, a renewal). Replacing it never reloads: the newest one serves the next load.
+   * `reload()`, a renewal). Replacing it never reloads: the newest one serves the next load, and a session
+   * the old one made (unused, or still being made) serves no load.
    */
   sessionProvider?: () => Promise<string>;
   /**
@@ -91,9 +92,12 @@ export abstract class PlatformEmbedProperties extends ReactiveElement {
   frameTitle: string = DEFAULT_TITLE;
   /** Milliseconds to wait for ready after a load starts (default 20000); `0` disables. */
   readyTimeout: number = DEFAULT_READY_TIMEOUT;
-  /** The iframe's permissions policy. */
+  /**
+   * The iframe's permissions policy; a feature without an allowlist is granted to the tenant origin.
+   * A change after the load started reloads.
+   */
   allow: string = DEFAULT_ALLOW;
-  /** The iframe's referrer policy. */
+  /** The iframe's referrer policy. A change after the load started reloads. */
   referrerPolicy: string = DEFAULT_REFERRER_POLICY;
   /** Logs every accepted and rejected message, with the reason, through `console.debug`. */
   debug = false;

@@ -4,7 +4,7 @@
  * reads; the URL, styles and iframe defaults come from the element's own
  * modules, so the two cannot drift apart.
  */
-import { DEFAULT_ALLOW, DEFAULT_REFERRER_POLICY, DEFAULT_TITLE } from '../embed/defaults.js';
+import { DEFAULT_ALLOW, DEFAULT_REFERRER_POLICY, DEFAULT_TITLE, grantAllow } from '../embed/defaults.js';
 import { SERVER_RENDERED_ATTRIBUTE } from '../embed/handoff.js';
 import { EMBED_CSS } from '../embed/styles.js';
 import { buildEmbedUrl } from '../embed/url.js';
@@ -57,7 +57,7 @@ export function renderEmbed(options: RenderEmbedOptions): string {
   const frame = [
     attribute('part', 'iframe'),
     attribute('title', o.frameTitle || DEFAULT_TITLE),
-    attribute('allow', o.allow ?? DEFAULT_ALLOW),
+    attribute('allow', grantAllow(o.allow ?? DEFAULT_ALLOW, o.base.origin)),
     attribute('referrerpolicy', o.referrerPolicy ?? DEFAULT_REFERRER_POLICY),
     o.sandbox !== undefined ? attribute('sandbox', o.sandbox) : '',
     attribute('src', src),

@@ -268,6 +268,58 @@ describe('PlatformApiClient token hygiene', () => {
     expect(said('anything', 'clé-✓-secrète')).to.equal('Loading failed: the platform rejected the request as invalid (400).');
   });
 
+  it('a token split by C1 control characters or fully percent-encoded (any case) is not quoted', async () => {
+    const token = mock.adminKey;
+    const hex = (t: string) => [...t].map((c) => `%${c.charCodeAt(0).toString(16).padStart(2, '0')}`).join('');
+    const forms = {
+      'split by U+0085': `${token.slice(0, 4)}\u0085${token.slice(4)}`,
+      'split by U+009B and U+0080': `${token.slice(0, 2)}\u009b${token.slice(2, 7)}\u0080${token.slice(7)}`,
+      'percent-encoded, lower case': hex(token),
+      'percent-encoded, upper case': hex(token).toUpperCase(),
+      'percent-encoded in part': `${token.slice(0, 3)}${hex(token.slice(3, 8)).toUpperCase()}${token.slice(8)}`,
+    };
+    for (const [form, echoed] of Object.entries(forms)) {
+      await mockFail({ operation: 'getDeploymentSettings', status: 400, body: { error: `rejected ${echoed} here` } });
+      const error = await apiError(client({ retries: 0 }).getDeploymentSettings(42));
+      expect(error.message, form).to.equal('Loading the settings of deployment 42 failed: the platform rejected the request as invalid (400).');
+    }
+    // The handler's log and 502 use the same messages; a plain control character still reads as a space.
+    await mockFail({ operation: 'getDeploymentSettings', status: 400, body: { error: 'rejected\u0085here' } });
+    expect((await apiError(client({ retries: 0 }).getDeploymentSettings(42))).message).to.include('The platform said: "rejected here"');
+  });
+
+  it('a 2xx answer whose enum field holds the token: the schema\'s reason is not quoted', async () => {
+    const token = mock.adminKey;
+    const settings = await client().getDeploymentSettings(42);
+    const forms = {
+      plain: token,
+      'long enough to be cut': `${'x'.repeat(40)}${token}`,
+      'split by U+0085': `${token.slice(0, 4)}\u0085${token.slice(4)}`,
+      'percent-encoded': [...token].map((c) => `%${c.charCodeAt(0).toString(16)}`).join(''),
+    };
+    for (const [form, value] of Object.entries(forms)) {
+      await mockFail({ operation: 'getDeploymentSettings', status: 200, body: { ...settings, template: value } });
+      const error = await apiError(client({ retries: 0 }).getDeploymentSettings(42));
+      expect(error.code, form).to.equal('invalid-response');
+      expect(error.message, form).to.equal('Loading the settings of deployment 42 failed: the response was not what the API specifies (200).');
+    }
+    // The control: a value without the token is named.
+    await mockFail({ operation: 'getDeploymentSettings', status: 200, body: { ...settings, template: 'huge' } });
+    expect((await apiError(client({ retries: 0 }).getDeploymentSettings(42))).message).to.include('template must be one of');
+  });
+
+  it('a token of one or two characters does not suppress every explanation', () => {
+    const wording = { subject: 'Loading', notFound: 'gone' };
+    for (const token of ['k', 'W', 'J7', '~~', 'ab']) {
+      const said = (serverMessage: string) => failureMessage(wording, 'bad-request', { status: 400, serverMessage, token });
+      expect(said('deployment is frozen'), token).to.include('The platform said: "deployment is frozen"');
+      const reason = failureMessage(wording, 'invalid-response', { status: 200, reason: 'x.y must be one of p, q', token });
+      expect(reason, token).to.equal('Loading failed: x.y must be one of p, q (200).');
+    }
+    // The token itself is still kept out.
+    expect(failureMessage(wording, 'bad-request', { status: 400, serverMessage: 'bad zq here', token: 'zq' })).to.include('"bad [redacted] here"');
+  });
+
   it('a token with a NUL or another control character is refused before any request, and never echoed', async () => {
     for (const bad of ['abc\u0000def-secret', 'abc\u0007def-secret', 'abc\u007fdef-secret']) {
       let thrown: unknown;

@@ -63,7 +63,7 @@ describe('<platform-embed> attributes', () => {
     expect(el.theme).to.deep.equal({ primaryColor: '#f00' });
     const frame = el.iframe!;
     expect(frame.title).to.equal('Sales dashboard');
-    expect(frame.getAttribute('allow')).to.equal('fullscreen');
+    expect(frame.getAttribute('allow')).to.equal(`fullscreen ${TENANT}`);
     expect(frame.getAttribute('referrerpolicy')).to.equal('no-referrer');
   });
 
@@ -76,7 +76,7 @@ describe('<platform-embed> attributes', () => {
     expect(el.allowExport).to.equal(false);
     expect(el.debug).to.equal(false);
     expect(el.iframe!.title).to.equal('Embedded analytics');
-    expect(el.iframe!.getAttribute('allow')).to.equal('fullscreen; clipboard-write');
+    expect(el.iframe!.getAttribute('allow')).to.equal(`fullscreen ${TENANT}; clipboard-write ${TENANT}`);
     expect(el.iframe!.getAttribute('referrerpolicy')).to.equal('strict-origin-when-cross-origin');
     expect(el.getAttributeNames()).to.deep.equal(['ready']);
   });

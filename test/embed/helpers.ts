@@ -23,10 +23,10 @@ export interface Received {
 let nextId = 0;
 
 /** Asks a fixture frame for the actions it received (in order) and its location. */
-export async function report(target: Window | PlatformEmbedElement): Promise<{ actions: Received[]; href: string; origin: string }> {
+export async function report(target: Window | PlatformEmbedElement): Promise<{ actions: Received[]; href: string; origin: string; fullscreen: boolean }> {
   const win = target instanceof Window ? target : target.iframe!.contentWindow!;
   const id = ++nextId;
-  const reply = new Promise<{ actions: Received[]; href: string; origin: string }>((resolve) => {
+  const reply = new Promise<{ actions: Received[]; href: string; origin: string; fullscreen: boolean }>((resolve) => {
     const onMessage = (event: MessageEvent) => {
       if (event.data?.fixtureReply === id) {
         window.removeEventListener('message', onMessage);

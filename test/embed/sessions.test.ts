@@ -8,8 +8,8 @@
  */
 import { expect, fixture, html, oneEvent } from '@open-wc/testing';
 import type { PlatformEmbedElement } from '../../src/embed/platform-embed.js';
-import { BASE, actions, eventsFor, envelope, settle, connected } from './helpers.js';
-import { onFrameNavigation } from '../navigation-spy.js';
+import { BASE, actions, eventsFor, envelope, settle, connected, nextReady } from './helpers.js';
+import { frameSrc, onFrameNavigation } from '../navigation-spy.js';
 
 type Log = { path: string; session: string | null }[];
 const embedLog = async (): Promise<Log> => (await fetch('/__embed-log')).json();
@@ -107,12 +107,12 @@ describe('<platform-embed> sessions: one call in flight, nothing wasted', () => 
     };
     const el = await connected({ dashboard: 'demo', sessionProvider: provider });
     await el.updateComplete;
-    const container = el.parentElement!;
-    el.remove(); // disconnected mid-call: the answer is kept
+    el.dashboard = ''; // nothing to load mid-call: the answer is kept (a removal would drop it: see below)
+    await el.updateComplete;
     release();
     await settle();
     expect(await embedLog()).to.deep.equal([]);
-    container.append(el);
+    el.dashboard = 'demo';
     const log = await readyAndLogged(el);
     expect(calls).to.equal(1);
     expect(log.map((e) => e.session)).to.deep.equal(['kept-1']);
@@ -124,7 +124,7 @@ describe('<platform-embed> sessions: one call in flight, nothing wasted', () => 
     expect((await embedLog()).map((e) => e.session)).to.deep.equal(['kept-1', 'kept-2']);
   });
 
-  it('disconnected and reconnected while the call is in flight: waits for that call', async () => {
+  it('disconnected and reconnected while the call is in flight: waits for that call, whose answer serves no load, then asks again', async () => {
     const { provider, stats } = countingProvider(60);
     const el = await connected({ dashboard: 'demo', sessionProvider: provider });
     await el.updateComplete;
@@ -132,8 +132,9 @@ describe('<platform-embed> sessions: one call in flight, nothing wasted', () => 
     el.remove();
     container.append(el);
     const log = await readyAndLogged(el);
-    expect(stats.calls).to.equal(1);
-    expect(log.map((e) => e.session)).to.deep.equal(stats.issued);
+    expect(stats.calls).to.equal(2);
+    expect(stats.maxInFlight).to.equal(1);
+    expect(log.map((e) => e.session)).to.deep.equal([stats.issued[1]]);
   });
 
   it('a provider that rejects while a newer load waits for it: the newer load fails with SessionError', async () => {
@@ -236,6 +237,106 @@ async function moveKeepsShadowIframes(): Promise<boolean> {
   b.remove();
   return !reloaded;
 }
+
+/**
+ * Two viewers' providers sharing one count of calls in flight: every session
+ * is tagged with its viewer, so "no viewer's session under another viewer's
+ * element" is one check of the navigation log.
+ */
+function viewers() {
+  const stats = { inFlight: 0, maxInFlight: 0, calls: [] as string[] };
+  const make = (viewer: string, delay: number) => async () => {
+    const id = `${viewer}-${Date.now()}-${stats.calls.length + 1}`;
+    stats.calls.push(id);
+    stats.maxInFlight = Math.max(stats.maxInFlight, ++stats.inFlight);
+    await wait(delay);
+    stats.inFlight--;
+    return id;
+  };
+  return { stats, make };
+}
+
+describe('<platform-embed> a session serves only loads under the provider that made it', () => {
+  beforeEach(clearLog);
+
+  /** The sessions the tenant saw, once the element is ready and the log settled. */
+  const navigated = async (el: PlatformEmbedElement) => (await readyAndLogged(el)).map((e) => e.session!);
+
+  for (const [name, later] of [
+    ['removed, provider B set, inserted again 1.5 s later', 1500],
+    ['removed, provider B set, inserted again 0.3 s later while A is in flight', 300],
+  ] as const) {
+    it(`${name}: B's session loads, never A's`, async () => {
+      const { stats, make } = viewers();
+      const el = await connected({ dashboard: 'demo', sessionProvider: make('A', 1000) });
+      const container = el.parentElement!;
+      await wait(150);
+      el.remove();
+      el.sessionProvider = make('B', 40);
+      await wait(later);
+      container.append(el);
+      const sessions = await navigated(el);
+      expect(sessions).to.have.length(1);
+      expect(sessions[0]).to.match(/^B-/);
+      expect(frameSrc(el.iframe) ?? '').not.to.contain('session=A-');
+      expect(stats.maxInFlight, 'calls in flight at once').to.equal(1);
+      await wait(later === 300 ? 800 : 0);
+      expect(stats.calls.filter((c) => c.startsWith('B-'))).to.have.length(1);
+    });
+  }
+
+  it("provider replaced and reload() in place while A's call is in flight: B's session loads, after A's call settled", async () => {
+    const { stats, make } = viewers();
+    const el = await connected({ dashboard: 'demo', sessionProvider: make('A', 1000) });
+    await wait(150);
+    el.sessionProvider = make('B', 40);
+    el.reload();
+    const sessions = await navigated(el);
+    expect(sessions).to.have.length(1);
+    expect(sessions[0]).to.match(/^B-/);
+    expect(stats.calls.map((c) => c[0])).to.deep.equal(['A', 'B']);
+    expect(stats.maxInFlight, 'calls in flight at once').to.equal(1);
+  });
+
+  it("provider replaced without a reload while A's call is in flight: the load waits, then loads B's session", async () => {
+    const { stats, make } = viewers();
+    const el = await connected({ dashboard: 'demo', sessionProvider: make('A', 500) });
+    await wait(100);
+    el.sessionProvider = make('B', 40);
+    const sessions = await navigated(el);
+    expect(sessions).to.have.length(1);
+    expect(sessions[0]).to.match(/^B-/);
+    expect(stats.maxInFlight).to.equal(1);
+  });
+
+  it('an unused session of A is dropped when B is set, and B serves the next load', async () => {
+    const { stats, make } = viewers();
+    const el = await connected({ dashboard: 'demo', sessionProvider: make('A', 100) });
+    await wait(20);
+    // Nothing to load while A's call runs: its session arrives and stays unused.
+    el.dashboard = '';
+    await wait(250);
+    expect(stats.calls).to.have.length(1);
+    el.sessionProvider = make('B', 20);
+    el.dashboard = 'demo';
+    const sessions = await navigated(el);
+    expect(sessions).to.have.length(1);
+    expect(sessions[0]).to.match(/^B-/);
+  });
+
+  it('a re-render storm (a new provider function every 30 ms for 1 s) during a load: it still ends ready, one call in flight, with the newest provider\'s session', async () => {
+    const { stats, make } = viewers();
+    const el = await connected({ dashboard: 'demo', sessionProvider: make('R0', 200), readyTimeout: 10000 });
+    for (let i = 1; i <= 33; i++) {
+      await wait(30);
+      el.sessionProvider = make(`R${i}`, 200);
+    }
+    const sessions = await navigated(el);
+    expect(sessions).to.have.length(1);
+    expect(sessions[0]).to.match(/^R33-/);
+    expect(stats.maxInFlight).to.equal(1);
+  });
+});
 
 describe('<platform-embed> moves', () => {
   beforeEach(clearLog);

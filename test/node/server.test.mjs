@@ -71,7 +71,7 @@ test('the fixed shape: attributes, declarative root with styles and iframe, keep
   assert.deepEqual(attrs(iframe), {
     part: 'iframe',
     title: 'Embedded analytics',
-    allow: 'fullscreen; clipboard-write',
+    allow: 'fullscreen http://localhost:4000; clipboard-write http://localhost:4000',
     referrerpolicy: 'strict-origin-when-cross-origin',
     src: 'http://localhost:4000/embed/dashboard/sales-overview?session=ses_abc',
   });
