@@ -93,10 +93,12 @@ export class Lifecycle {
   private _timer?: ReturnType<typeof setTimeout>;
   /** The fixed session the last load used: a session is single-use, so a provider serves the next loads. */
   private _spent?: string | undefined;
-  /** A provider's session that no navigation has used, when it arrived, and the provider that made it. */
-  private _unused?: { id: string; at: number; by: Provider } | undefined;
-  /** The provider call in flight, shared by the loads under the same provider (`by`; none once the element left the document). */
-  private _asking?: { p: Promise<string>; by?: Provider | undefined } | undefined;
+  /** The provider whose session `_unused` is and whose call `_asking` is; none once the element left the document. */
+  private _by?: Provider | undefined;
+  /** A session of `_by` that no navigation has used, and when it arrived. */
+  private _unused?: { id: string; at: number } | undefined;
+  /** The provider call in flight, shared by the loads under `_by`. */
+  private _asking?: Promise<string> | undefined;
   private _renewals = 0;
   /** When the current credential was made: the load's first ready or the last `set-session`; 0 before. */
   private _credentialAt = 0;
@@ -221,19 +223,20 @@ export class Lifecycle {
    */
   private _session(provider: Provider): Promise<string> {
     const { _unused: unused, _asking: before } = this;
-    if (unused?.by === provider && Date.now() - unused.at < UNUSED_SESSION_MS) return Promise.resolve(unused.id);
-    if (before?.by === provider) return before.p;
-    const asking = { by: provider } as NonNullable<typeof before>;
-    const done = () => {
-      if (this._asking === asking) this._asking = undefined;
-    };
+    const same = provider === this._by;
+    this._by = provider;
+    if (same && unused && Date.now() - unused.at < UNUSED_SESSION_MS) return Promise.resolve(unused.id);
+    if (same && before) return before;
+    this._unused = undefined;
+    /** Clears the call once it settled; true when it is still the one in flight (not superseded or failed). */
+    const done = () => this._asking === asking && !(this._asking = undefined);
     const call = () => provider();
-    asking.p = (before ? before.p.then(call, call) : new Promise<string>((resolve) => resolve(call()))).then(
+    const asking: Promise<string> = (before ? before.then(call, call) : new Promise<string>((resolve) => resolve(call()))).then(
       (id) => {
-        done();
+        const current = done();
         if (typeof id !== 'string' || !id) throw new SessionError('sessionProvider did not return a session id.');
-        // Kept for loads under its provider only; the element left the document or got another provider meanwhile: dropped.
-        if (asking.by && provider === this._host.provider()) this._unused = { id, at: Date.now(), by: provider };
+        // Kept for loads under its provider only: after a disconnect or another provider's call it is dropped.
+        if (current && this._by === provider) this._unused = { id, at: Date.now() };
         return id;
       },
       (error: unknown) => {
@@ -242,9 +245,8 @@ export class Lifecycle {
         throw error instanceof SessionError ? error : new SessionError('sessionProvider rejected.', { cause: error });
       },
     );
-    return (this._asking = asking).p;
+    return (this._asking = asking);
   }
-
 
   /** Drops the current attempt (its lazy wait, timer and provider answer); returns the next attempt's token. */
   cancel(): number {
@@ -261,8 +263,7 @@ export class Lifecycle {
   disconnect(): void {
     this.cancel();
     // Whoever inserts the element next may sign another viewer in: nothing made for this one serves that load.
-    this._unused = undefined;
-    if (this._asking) this._asking.by = undefined;
+    this._by = this._unused = undefined;
     this._renewals = 0;
     this._started = false;
     this._setReady(false);

@@ -8,7 +8,7 @@
  */
 import { expect, fixture, html, oneEvent } from '@open-wc/testing';
 import type { PlatformEmbedElement } from '../../src/embed/platform-embed.js';
-import { BASE, actions, eventsFor, envelope, settle, connected, nextReady } from './helpers.js';
+import { BASE, actions, eventsFor, envelope, settle, connected } from './helpers.js';
 import { frameSrc, onFrameNavigation } from '../navigation-spy.js';
 
 type Log = { path: string; session: string | null }[];
