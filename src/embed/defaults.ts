@@ -17,6 +17,6 @@ export const DEFAULT_REFERRER_POLICY = 'strict-origin-when-cross-origin';
  * with `'src'` alone, is granted to `origin` (the tenant's). Either means the origin
  * of the iframe's `src` attribute, and an iframe navigated any other way has
  * none, so the feature would reach nothing. Features with their own
- * allowlist stay as written.
+ * allowlist stay as written. A removed attribute (`null`) is no policy to grant.
  */
-export const grantAllow = (allow: string, origin: string): string => allow.replace(/(^|;)(\s*[\w-]+)(\s+'src')?\s*(?=;|$)/gi, `$1$2 ${origin}`);
+export const grantAllow = (allow: string, origin: string): string => `${allow}`.replace(/(^|;)(\s*[\w-]+)(\s+'src')?\s*(?=;|$)/gi, `$1$2 ${origin}`);
