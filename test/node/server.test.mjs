@@ -80,6 +80,15 @@ test('the fixed shape: attributes, declarative root with styles and iframe, keep
   assert.match(html, /^<platform-embed [^>]*server-rendered><template shadowrootmode="open"><style>[^<]*<\/style><iframe [^>]*><\/iframe><\/template><script>[^<]*<\/script><\/platform-embed>$/);
 });
 
+test('allow: a feature without an allowlist, or with \'src\' alone, is granted to the tenant origin; others stay as written', () => {
+  const frameAllow = (allow) => attrs(parts(renderEmbed({ ...base, ...(allow === undefined ? {} : { allow }) })).iframe).allow;
+  assert.equal(frameAllow(undefined), 'fullscreen http://localhost:4000; clipboard-write http://localhost:4000');
+  assert.equal(frameAllow("fullscreen 'src'; camera 'none'; geolocation *"), "fullscreen http://localhost:4000; camera 'none'; geolocation *");
+  assert.equal(frameAllow(''), '');
+  // The element's attribute keeps the value as given.
+  assert.equal(attrs(parts(renderEmbed({ ...base, allow: 'fullscreen' })).host).allow, 'fullscreen');
+});
+
 test('every option lands where the element reads it', () => {
   const { host, iframe, script } = parts(
     renderEmbed({
@@ -122,7 +131,7 @@ test('every option lands where the element reads it', () => {
     ['f_orders.status', '"shipped"'],
     ['f_orders.total', '[1,2]'],
   ]);
-  assert.deepEqual(attrs(iframe), { part: 'iframe', title: 'Sales', allow: 'fullscreen', referrerpolicy: 'no-referrer', sandbox: 'allow-scripts allow-same-origin', src: src.href });
+  assert.deepEqual(attrs(iframe), { part: 'iframe', title: 'Sales', allow: 'fullscreen https://acme.platform.example', referrerpolicy: 'no-referrer', sandbox: 'allow-scripts allow-same-origin', src: src.href });
   assert.deepEqual(script.attrs, [{ name: 'nonce', value: 'r4nd0m' }]);
 });
 
