@@ -40,6 +40,8 @@ export interface MockSession {
   externalId: string | null;
   /** Whether an embed page has used it (sessions are single-use). */
   used: boolean;
+  /** Whether it was revoked (`POST /api/v1/embed/session/revoke`). */
+  revoked: boolean;
 }
 
 /**
@@ -92,7 +94,7 @@ export interface MockPlatform {
   close(): Promise<void>;
 }
 
-const operations = ['generateSession', ...routes.map((r) => r.operation)];
+const operations = ['generateSession', 'revokeSession', ...routes.map((r) => r.operation)];
 
 function checkStartOptions(options: MockPlatformOptions): void {
   checkOptions('startMockPlatform', options, ['port', 'host', 'apiKey']);
@@ -142,7 +144,7 @@ function platformOf(server: MockServer, apiKey: string): MockPlatform {
           authorized: r.key !== null,
         })),
     sessions: () =>
-      state.generated.map(({ sessionId, record: s }) => ({ sessionId, externalId: s.external ? s.viewer : null, used: s.used })),
+      state.generated.map(({ sessionId, record: s }) => ({ sessionId, externalId: s.external ? s.viewer : null, used: s.used, revoked: !!s.revoked })),
     fail(rule) {
       state.failures.push(checkFailRule(rule));
     },
