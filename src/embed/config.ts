@@ -9,8 +9,8 @@ import { isPlainObject } from '../schema.js';
 import { buildAction } from '../protocol/envelope.js';
 import { localeProblem, timeZoneProblem, viewerLocale, viewerTimeZone } from '../protocol/values.js';
 import { sessionUrlProblem } from './session-url.js';
-import { filterMemberProblem } from '../protocol/values.js';
-import { checkEntries, checkFilters, embedPathProblem, hideTokens, parseBaseUrl, type Checked, type TenantBase, type ValueCheck } from './url.js';
+import { FILTER_MEMBER } from '../protocol/values.js';
+import { checkEntries, checkFilters, embedPathProblem, hideTokens, parseBaseUrl, type Checked, type TenantBase } from './url.js';
 
 /** The default `ready-timeout`, in milliseconds. */
 export const DEFAULT_READY_TIMEOUT = 20_000;
@@ -109,17 +109,21 @@ export function checkHide(raw: unknown): Checked<string[]> {
   return { ...checked, value: hideTokens.filter((token) => checked.value?.includes(token)) } as Checked<string[]>;
 }
 
-/** The time granularities a `tg_` preset may name. */
-export const granularities = ['second', 'minute', 'hour', 'day', 'week', 'month', 'quarter', 'year'] as const;
-
-/** A value check: a string `test` accepts, else `rule`. */
-const stringMatching =
-  (test: (value: string) => boolean, rule: string): ValueCheck =>
-  (value) =>
-    typeof value === 'string' && test(value) ? { ok: true, value } : fail(`must be ${rule}`);
-
+/** A word: letters, digits and `_`, not starting with a digit. */
+const WORD = /^[A-Za-z_]\w*$/;
+/** An id: letters, digits, `_` and `-`. */
 const ID = /^[\w-]+$/;
-const idProblem = (key: string) => (ID.test(key) ? null : 'must be an id (letters, digits, _ and -)');
+
+/** The check of an object of `key` → `value` strings, each matching its rule. */
+const entries =
+  (keyRule: RegExp, key: string, valueRule: RegExp, value: string) =>
+  (raw: unknown) =>
+    checkEntries(
+      raw,
+      (k) => (keyRule.test(k) ? null : `must be ${key}`),
+      (v) => (typeof v === 'string' && valueRule.test(v) ? { ok: true, value: v } : fail(`must be ${value}`)),
+      `${key} → ${value}`,
+    );
 
 /**
  * The keyed attributes: each is an object (a JSON attribute or a property)
@@ -130,11 +134,9 @@ const idProblem = (key: string) => (ID.test(key) ? null : 'must be an id (letter
  */
 export const keyed = {
   filters: checkFilters,
-  granularities: (raw: unknown) =>
-    checkEntries(raw, filterMemberProblem, stringMatching((value) => granularities.includes(value as never), `one of ${granularities.join(', ')}`), '<view>.<time dimension> → granularity'),
-  fields: (raw: unknown) =>
-    checkEntries(raw, filterMemberProblem, stringMatching((value) => /^[A-Za-z_]\w*$/.test(value), "a member's internal name (an identifier)"), '<view>.<replaced member> → selected member'),
-  tabs: (raw: unknown) => checkEntries(raw, idProblem, stringMatching((value) => ID.test(value), 'a tab id (letters, digits, _ and -)'), '<widget id> → tab id'),
+  granularities: entries(FILTER_MEMBER, '<view>.<time dimension>', /^(second|minute|hour|day|week|month|quarter|year)$/, 'one of second, minute, hour, day, week, month, quarter, year'),
+  fields: entries(FILTER_MEMBER, '<view>.<replaced member>', WORD, "the selected member's internal name"),
+  tabs: entries(ID, 'a widget id', ID, 'a tab id'),
 };
 
 /**
