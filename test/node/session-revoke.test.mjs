@@ -114,3 +114,36 @@ describe('sign-out revokes what the handler handed the viewer', () => {
     assert.equal((await trade(bob)).status, 200, "another viewer's session still opens");
   });
 });
+
+describe('docs/sessions.md', () => {
+  it('the server code under "Signing out" runs as printed against the mock and revokes what it handed out', async () => {
+    const { readFileSync, mkdirSync, writeFileSync } = await import('node:fs');
+    const { execFile } = await import('node:child_process');
+    const { fileURLToPath } = await import('node:url');
+    const doc = readFileSync(new URL('../../docs/sessions.md', import.meta.url), 'utf8');
+    const section = doc.slice(doc.indexOf('## Signing out'), doc.indexOf('## Testing your endpoint'));
+    const code = /```js\n([\s\S]*?)```/.exec(section)?.[1];
+    assert.ok(code?.includes('revokeSession') && code.includes('onSession'), 'the section has its server code');
+    assert.match(section, /PlatformEmbed\.discardKeptAlive/);
+    // The docs' default key, as `npx platform-embed-mock` prints it.
+    const docsPlatform = await startMockPlatform({ apiKey: 'mock-key-acme-admin-7f3c9a2e' });
+    try {
+      // Inside the package folder, so `platform-embed` resolves to this build as in an app that installed it.
+      const dir = new URL('../../test-results/sessions-doc/', import.meta.url);
+      mkdirSync(dir, { recursive: true });
+      const file = new URL('sign-out.mjs', dir);
+      writeFileSync(file, code);
+      const env = { ...process.env, PLATFORM_URL: docsPlatform.url };
+      delete env.PLATFORM_API_KEY;
+      const out = await new Promise((resolve, reject) =>
+        execFile(process.execPath, [fileURLToPath(file)], { env, encoding: 'utf8' }, (error, stdout) => (error ? reject(error) : resolve(stdout))),
+      );
+      assert.equal(out, 'session 200\nsession 200\nrevoked 2\n');
+      const sessions = docsPlatform.sessions();
+      assert.equal(sessions.length, 2);
+      assert.ok(sessions.every((s) => s.revoked));
+    } finally {
+      await docsPlatform.close();
+    }
+  });
+});
