@@ -109,6 +109,9 @@ export function checkHide(raw: unknown): Checked<string[]> {
   return { ...checked, value: hideTokens.filter((token) => checked.value?.includes(token)) } as Checked<string[]>;
 }
 
+/** The granularities of a time-granularity preset (lower case). */
+export const granularities = 'second minute hour day week month quarter year'.split(' ');
+
 /** A word: letters, digits and `_`, not starting with a digit. */
 const WORD = /^[A-Za-z_]\w*$/;
 /** An id: letters, digits, `_` and `-`. */
@@ -134,7 +137,7 @@ const entries =
  */
 export const keyed = {
   filters: checkFilters,
-  granularities: entries(FILTER_MEMBER, '<view>.<time dimension>', /^(second|minute|hour|day|week|month|quarter|year)$/, 'one of second, minute, hour, day, week, month, quarter, year'),
+  granularities: entries(FILTER_MEMBER, '<view>.<time dimension>', RegExp(`^(${granularities.join('|')})$`), `one of ${granularities.join(', ')}`),
   fields: entries(FILTER_MEMBER, '<view>.<replaced member>', WORD, "the selected member's internal name"),
   tabs: entries(ID, 'a widget id', ID, 'a tab id'),
 };
