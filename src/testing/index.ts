@@ -40,8 +40,6 @@ export interface MockSession {
   externalId: string | null;
   /** Whether an embed page has used it (sessions are single-use). */
   used: boolean;
-  /** Whether it was revoked (`POST /api/v1/embed/session/revoke`). */
-  revoked: boolean;
 }
 
 /**
@@ -144,7 +142,7 @@ function platformOf(server: MockServer, apiKey: string): MockPlatform {
           authorized: r.key !== null,
         })),
     sessions: () =>
-      state.generated.map(({ sessionId, record: s }) => ({ sessionId, externalId: s.external ? s.viewer : null, used: s.used, revoked: !!s.revoked })),
+      state.generated.map(({ sessionId, record: s }) => ({ sessionId, externalId: s.external ? s.viewer : null, used: s.used })),
     fail(rule) {
       state.failures.push(checkFailRule(rule));
     },
