@@ -132,6 +132,21 @@ contentForm.elements.allowExport.addEventListener('change', (event) => {
   embed.toggleAttribute('allow-export', event.target.checked);
   log.add('call', `allow-export = ${event.target.checked}`);
 });
+// `hide` and a preset shape the load: a change reloads the embed with a fresh session.
+for (const box of contentForm.querySelectorAll('[name="hide"]')) {
+  box.addEventListener('change', () => {
+    const hide = [...contentForm.querySelectorAll('[name="hide"]:checked')].map((b) => b.value).join(' ');
+    embed.setAttribute('hide', hide);
+    log.add('call', `hide = ${show(hide)}`);
+  });
+}
+contentForm.elements.granularity.addEventListener('change', (event) => {
+  // The time dimension of the dashboard shown: `<view>.<date field>`.
+  const members = { 'sales-overview': 'orders.created_at', 'ops-health': 'incidents.opened_at', 'marketing-funnel': 'campaigns.sent_at' };
+  const member = members[contentForm.elements.dashboard.value];
+  embed.granularities = event.target.value && member ? { [member]: event.target.value } : {};
+  log.add('call', `granularities = ${JSON.stringify(embed.granularities)}`);
+});
 contentForm.elements.debug.addEventListener('change', (event) => {
   embed.toggleAttribute('debug', event.target.checked);
   log.add('call', `debug = ${event.target.checked}`);

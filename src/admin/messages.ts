@@ -16,7 +16,7 @@ export type Say = (m: PlatformMessages) => string;
 export type AdminOperation = PlatformApiOperation;
 
 /** The client methods the panel calls (it never creates embed sessions), so the ones its messages name. */
-export type PanelOperation = Exclude<AdminOperation, 'generateSession'>;
+export type PanelOperation = Exclude<AdminOperation, 'generateSession' | 'revokeSession'>;
 
 /**
  * A failure code: the client's codes, plus `invalid-argument` for a request

@@ -216,6 +216,32 @@ export class PlatformApiClient {
   }
 
   /**
+   * Revokes an embed session (`POST /api/v1/embed/session/revoke`): a session
+   * not yet redeemed can no longer be, and the credential a redeemed one
+   * produced is refused from then on (the embed reports its session error).
+   * Call it at sign-out with every session handed to the viewer. The platform
+   * answers 204 also for an unknown, expired or already revoked id. Never
+   * retried.
+   *
+   * @throws TypeError when `sessionId` is not a string, RangeError when it is empty.
+   */
+  async revokeSession(sessionId: string, options?: RequestOptions): Promise<void> {
+    if (typeof sessionId !== 'string') throw new TypeError(`sessionId must be a string, got ${typeof sessionId}`);
+    if (sessionId.trim() === '') throw new RangeError('sessionId must not be empty');
+    const { signal } = checkRequestOptions(options);
+    return this.#call({
+      operation: 'revokeSession',
+      method: 'POST',
+      path: '/api/v1/embed/session/revoke',
+      body: { sessionId },
+      idempotent: false,
+      wording: { subject: 'Revoking an embed session', notFound: 'the revoke endpoint was not found', forbidden: 'the API key may not revoke embed sessions' },
+      parse: () => ({ ok: true, value: undefined }),
+      signal,
+    });
+  }
+
+  /**
    * Deletes a branch (`DELETE /build/api/v1/deployments/{id}/branches`);
    * its children move to its parent. With `removeOnUpstream: true` the
    * branch is also deleted on the git provider. Never retried.

@@ -27,6 +27,7 @@ export type PlatformApiOperation =
   | 'updateDeploymentSettings'
   | 'issueUsageAnalyticsToken'
   | 'generateSession'
+  | 'revokeSession'
   | 'deleteBranch';
 
 /** What {@link PlatformApiError} is built from. */

@@ -145,7 +145,8 @@ function serverMessage(text: string): string | undefined {
 function classify<T>(call: Call<T>, response: Response, text: string): Outcome<T> {
   const { status } = response;
   if (status >= 200 && status <= 299) {
-    const parsed = parseJson(text);
+    // 204 No Content: nothing to parse, the call's `parse` decides.
+    const parsed = status === 204 ? { ok: true as const, value: undefined } : parseJson(text);
     if (!parsed.ok) {
       return { ok: false, error: callError(call, 'invalid-response', status, { reason: 'the response was not JSON' }), retry: false };
     }

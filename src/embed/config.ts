@@ -9,7 +9,8 @@ import { isPlainObject } from '../schema.js';
 import { buildAction } from '../protocol/envelope.js';
 import { localeProblem, timeZoneProblem, viewerLocale, viewerTimeZone } from '../protocol/values.js';
 import { sessionUrlProblem } from './session-url.js';
-import { checkFilters, embedPathProblem, parseBaseUrl, type Checked, type TenantBase } from './url.js';
+import { FILTER_MEMBER } from '../protocol/values.js';
+import { checkEntries, checkFilters, embedPathProblem, hideTokens, parseBaseUrl, type Checked, type TenantBase } from './url.js';
 
 /** The default `ready-timeout`, in milliseconds. */
 export const DEFAULT_READY_TIMEOUT = 20_000;
@@ -76,6 +77,15 @@ const sandboxTokens = new Set(
     .map((token) => `allow-${token}`),
 );
 
+/** Splits `raw` (space-separated tokens, or an array where `array` allows) into the tokens `known` accepts and the rest. */
+function tokensOf(raw: unknown, known: (token: string) => boolean, array?: boolean): Checked<string[]> {
+  const tokens = typeof raw === 'string' ? raw.split(/[\t\n\f\r ]+/).filter(Boolean) : array && Array.isArray(raw) ? raw.map(String) : null;
+  if (!tokens) return fail(`must be a string${array ? ' or an array of strings' : ''}`);
+  const value = tokens.filter(known);
+  const unknown = tokens.filter((token) => !known(token));
+  return unknown.length ? { ok: false, reason: `has unknown token ${unknown.join(', ')}`, value } : { ok: true, value };
+}
+
 /**
  * `sandbox`: space-separated tokens of the HTML standard. An unknown token is
  * refused and left out while the known ones apply: without a token a sandbox
@@ -83,12 +93,60 @@ const sandboxTokens = new Set(
  */
 export function checkSandbox(raw: unknown): Maybe<string> {
   if (raw === undefined || raw === null) return unset;
-  if (typeof raw !== 'string') return fail('must be a string');
-  const tokens = raw.split(/[\t\n\f\r ]+/).filter(Boolean);
-  const known = tokens.filter((token) => sandboxTokens.has(token.toLowerCase())).join(' ');
-  const unknown = tokens.filter((token) => !sandboxTokens.has(token.toLowerCase()));
-  return unknown.length ? { ok: false, reason: `has unknown token ${unknown.join(', ')}`, value: known } : { ok: true, value: known };
+  const checked = tokensOf(raw, (token) => sandboxTokens.has(token.toLowerCase()));
+  return { ...checked, value: checked.value?.join(' ') } as Maybe<string>;
 }
+
+/**
+ * `hide`: tokens of `hideTokens` (space-separated, or an array), each hiding
+ * a part of the platform's interface. An unknown token is refused and left
+ * out; the value keeps the tokens in `hideTokens` order, once each, so equal
+ * sets are equal values.
+ */
+export function checkHide(raw: unknown): Checked<string[]> {
+  if (isUnset(raw)) return { ok: true, value: [] };
+  const checked = tokensOf(raw, (token) => hideTokens.includes(token), true);
+  return { ...checked, value: hideTokens.filter((token) => checked.value?.includes(token)) } as Checked<string[]>;
+}
+
+/** The granularities of a time-granularity preset (lower case). */
+export const granularities = 'second minute hour day week month quarter year'.split(' ');
+
+/** A word: letters, digits and `_`, not starting with a digit. */
+const WORD = /^[A-Za-z_]\w*$/;
+/** An id: letters, digits, `_` and `-`. */
+const ID = /^[\w-]+$/;
+
+/** The check of an object of `key` → `value` strings, each matching its rule. */
+const entries =
+  (keyRule: RegExp, key: string, valueRule: RegExp, value: string) =>
+  (raw: unknown) =>
+    checkEntries(
+      raw,
+      (k) => (keyRule.test(k) ? null : `must be ${key}`),
+      (v) => (typeof v === 'string' && valueRule.test(v) ? { ok: true, value: v } : fail(`must be ${value}`)),
+      `${key} → ${value}`,
+    );
+
+/**
+ * The keyed attributes: each is an object (a JSON attribute or a property)
+ * checked entry by entry into a plain copy; a refused entry is reported and
+ * left out. `filters` → `f_<view>.<dimension>=<JSON>`; the presets →
+ * `tg_<view>.<time dimension>=<granularity>`, `ms_<view>.<replaced
+ * member>=<selected member>` and `tab_<widget id>=<tab id>`.
+ */
+export const keyed = {
+  filters: checkFilters,
+  granularities: entries(FILTER_MEMBER, '<view>.<time dimension>', RegExp(`^(${granularities.join('|')})$`), `one of ${granularities.join(', ')}`),
+  fields: entries(FILTER_MEMBER, '<view>.<replaced member>', WORD, "the selected member's internal name"),
+  tabs: entries(ID, 'a widget id', ID, 'a tab id'),
+};
+
+/**
+ * The values that shape a load (query parameters the platform has no action
+ * for): a change after the load starts reloads with a fresh session.
+ */
+export const shapeKeys = ['hide', 'granularities', 'fields', 'tabs'] as const;
 
 /** `locale`: a BCP 47 tag, or `auto` for the viewer's language. */
 export const checkLocale = stringOf(localeProblem, viewerLocale);
@@ -115,7 +173,8 @@ export function checkTheme(raw: unknown): Maybe<EmbedTheme> {
 }
 
 /**
- * Parses the JSON form of the `theme` and `filters` attributes (for CMS
+ * Parses the JSON form of the `theme`, `filters`, `granularities`, `fields`
+ * and `tabs` attributes (for CMS
  * pages that cannot set properties). `[object Object]` is what frameworks
  * write when they set an object before the element is defined; the reason
  * says how to fix it.
@@ -149,6 +208,12 @@ export interface Effective {
   /** The resolved `session-url`. */
   sessionUrl?: string | undefined;
   sandbox?: string | undefined;
+  /** `hide` tokens, in `hideTokens` order. */
+  hide?: string[] | undefined;
+  /** Presets: `<view>.<time dimension>` → granularity, `<view>.<replaced member>` → member, `<widget id>` → tab id. */
+  granularities?: Record<string, string> | undefined;
+  fields?: Record<string, string> | undefined;
+  tabs?: Record<string, string> | undefined;
 }
 
 /** The element's raw inputs, as set by attributes or properties. */
@@ -166,6 +231,10 @@ export interface Inputs {
   sessionRenewal?: unknown;
   sessionUrl?: unknown;
   sandbox?: unknown;
+  hide?: unknown;
+  granularities?: unknown;
+  fields?: unknown;
+  tabs?: unknown;
 }
 
 /** State keys in the order their actions are applied. */
@@ -174,7 +243,7 @@ export const stateKeys = ['scheme', 'theme', 'locale', 'timezone'] as const;
 type Check = (raw: unknown) => Checked<unknown>;
 
 /** Input property → check, and its attribute name and effective entry where they differ from the property's. */
-const checks: Record<Exclude<keyof Inputs, 'filters'>, [Check, string?, (keyof Effective)?]> = {
+const checks: Record<Exclude<keyof Inputs, keyof typeof keyed>, [Check, string?, (keyof Effective)?]> = {
   baseUrl: [checkBaseUrl, 'base-url', 'base'],
   dashboard: [checkDashboard],
   path: [checkPath],
@@ -187,6 +256,7 @@ const checks: Record<Exclude<keyof Inputs, 'filters'>, [Check, string?, (keyof E
   sessionRenewal: [checkSessionRenewal, 'session-renewal'],
   sessionUrl: [checkSessionUrl, 'session-url'],
   sandbox: [checkSandbox],
+  hide: [checkHide],
 };
 
 /**
@@ -210,9 +280,10 @@ export function applyInputs(
     target[field] = result.value;
   }
   effective.readyTimeout ??= DEFAULT_READY_TIMEOUT;
-  if (changed('filters')) {
-    const { value, problems } = checkFilters(inputs.filters);
-    for (const problem of problems) report('filters', `filters ${problem}`);
-    effective.filters = value;
+  for (const key of Object.keys(keyed) as (keyof typeof keyed)[]) {
+    if (!changed(key)) continue;
+    const { value, problems } = keyed[key](inputs[key]);
+    for (const problem of problems) report(key, `${key} ${problem}`);
+    target[key] = value;
   }
 }

@@ -19,8 +19,11 @@ import { buildEmbedUrl } from './url.js';
 
 const LOG = '[platform-embed]';
 
-/** Properties whose change loads a new embed URL. */
+/** Properties whose change loads a new embed URL; also a change of the checked `config.shapeKeys`. */
 const reloadKeys = ['baseUrl', 'dashboard', 'session', 'allowExport', 'sandbox', 'allow', 'referrerPolicy'] as const;
+
+/** Attributes holding the JSON form of an object property. */
+const jsonAttributes = ['theme', 'filters', 'granularities', 'fields', 'tabs'] as const;
 
 /**
  * Embeds a platform dashboard, app or AI chat in an iframe and speaks the
@@ -34,6 +37,9 @@ const reloadKeys = ['baseUrl', 'dashboard', 'session', 'allowExport', 'sandbox',
  * @attr {boolean} ready - Reflected, read-only: present between the embed's ready and the next load.
  * @attr {string} theme - JSON form of the `theme` property, e.g. `{"primaryColor":"#f00"}` (for pages that cannot set properties).
  * @attr {string} filters - JSON form of the `filters` property, e.g. `{"orders.region":"EMEA"}`.
+ * @attr {string} granularities - JSON form of the `granularities` property, e.g. `{"orders.created_at":"week"}`.
+ * @attr {string} fields - JSON form of the `fields` property, e.g. `{"orders.revenue":"profit"}`.
+ * @attr {string} tabs - JSON form of the `tabs` property, e.g. `{"overview-tabs":"by-region"}`.
  * @attr {string} keep-alive - With `platform-embed/keep-alive` imported: the embed outlives the element's removal, and an element inserted later with the same value, base URL and content adopts it (no navigation, no session). Give it the signed-in viewer's id.
  * @prop {string | undefined} keepAlive - The `keep-alive` attribute (with `platform-embed/keep-alive` imported).
  *
@@ -155,7 +161,7 @@ export class PlatformEmbedElement extends PlatformEmbedProperties {
   }
 
   static override get observedAttributes(): string[] {
-    return [...super.observedAttributes, 'ready', 'theme', 'filters'];
+    return [...super.observedAttributes, 'ready', ...jsonAttributes];
   }
 
   override attributeChangedCallback(name: string, old: string | null, value: string | null): void {
@@ -163,13 +169,9 @@ export class PlatformEmbedElement extends PlatformEmbedProperties {
       this._life.attributeChanged(value !== null);
       return;
     }
-    if (name === 'theme' || name === 'filters') {
-      if (value === null) {
-        this[name] = undefined;
-        return;
-      }
-      const parsed = config.parseJsonAttribute(value);
-      if (parsed.ok) this[name] = parsed.value;
+    if (jsonAttributes.includes(name as never)) {
+      const parsed = value === null ? { ok: true as const, value: undefined } : config.parseJsonAttribute(value);
+      if (parsed.ok) this[name as 'filters'] = parsed.value;
       else this._configError(name, `${name} attribute ${parsed.reason}`);
       return;
     }
@@ -216,11 +218,14 @@ export class PlatformEmbedElement extends PlatformEmbedProperties {
     const all = !this.hasUpdated;
     const has = (key: keyof PlatformEmbedElement) => all || changed.has(key);
     const eff = this._eff;
+    const shape = () => JSON.stringify(config.shapeKeys.map((key) => eff[key]));
+    const before = shape();
     config.applyInputs(eff, this, has, (attribute, message) => this._configError(attribute, message));
     if (!this.isConnected) return;
     const reload =
       this._needsLoad ||
       reloadKeys.some((key) => changed.has(key)) ||
+      before !== shape() ||
       // A new provider serves the next load and reloads nothing, unless the load waits for one.
       ((changed.has('sessionProvider') || changed.has('sessionUrl')) && this._life.waiting) ||
       (changed.has('path') && !this._life.ready && !eff.dashboard) ||
@@ -362,11 +367,11 @@ export class PlatformEmbedElement extends PlatformEmbedProperties {
 
   /** Points the load's iframe at the embed URL with `session`, or keeps the `adopted` one's. */
   private _navigateFrame(session: string | undefined, adopted?: string): void {
-    const { base, dashboard, path, timezone, filters } = this._eff;
-    if (!base) return;
-    this._frameSrc = adopted ?? buildEmbedUrl({ base, dashboard, path, session, timezone, allowExport: this.allowExport, filters }) ?? undefined;
-    this._channel.origin = base.origin;
-    this._outbox.loaded(filters);
+    const eff = this._eff;
+    if (!eff.base) return;
+    this._frameSrc = adopted ?? buildEmbedUrl({ ...eff, base: eff.base, session, allowExport: this.allowExport }) ?? undefined;
+    this._channel.origin = eff.base.origin;
+    this._outbox.loaded(eff.filters);
     this.requestUpdate();
   }
 

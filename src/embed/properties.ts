@@ -21,6 +21,8 @@ export { DEFAULT_TITLE };
 
 /** The same object set again is a change: the element compares what it sent, not identity. */
 const always = () => true;
+/** An object property (no attribute of Lit's: the element parses the JSON attribute itself). */
+const object = { attribute: false, hasChanged: always };
 
 export abstract class PlatformEmbedProperties extends ReactiveElement {
   /** Reactive properties, declared here rather than with decorators: no decorator code in the bundle. (`attribute: false` on the states keeps them out of the manifest.) */
@@ -38,8 +40,12 @@ export abstract class PlatformEmbedProperties extends ReactiveElement {
     locale: {},
     timezone: {},
     allowExport: { type: Boolean, attribute: 'allow-export' },
-    filters: { attribute: false, hasChanged: always },
-    theme: { attribute: false, hasChanged: always },
+    filters: object,
+    theme: object,
+    hide: {},
+    granularities: object,
+    fields: object,
+    tabs: object,
     frameTitle: { attribute: 'frame-title' },
     readyTimeout: { type: Number, attribute: 'ready-timeout' },
     allow: {},
@@ -88,6 +94,29 @@ export abstract class PlatformEmbedProperties extends ReactiveElement {
   filters?: Record<string, unknown>;
   /** An `embedTheme` object; also settable as a JSON `theme` attribute. */
   theme?: EmbedTheme;
+  /**
+   * Parts of the platform's interface to hide (space-separated, or an array): `header`, `title`,
+   * `back-button`, `edit-button`, `duplicate-button`, `export-menu`, `workbook-back-button`, `new-chat`.
+   * Sent on load as the platform's `show…=false` switches; a change after the load starts reloads.
+   */
+  hide?: string | string[];
+  /**
+   * Time-granularity presets: `<view>.<time dimension>` → `second`, `minute`, `hour`, `day`, `week`,
+   * `month`, `quarter` or `year`, sent on load as `tg_<view>.<dimension>=<granularity>`; also settable as
+   * a JSON `granularities` attribute. A change after the load starts reloads.
+   */
+  granularities?: Record<string, string>;
+  /**
+   * Field-switcher presets: `<view>.<replaced member>` → selected member (its internal name), sent on load
+   * as `ms_<view>.<replaced>=<selected>`; also settable as a JSON `fields` attribute. A change after the
+   * load starts reloads.
+   */
+  fields?: Record<string, string>;
+  /**
+   * The tab each tabs container opens on: `<widget id>` → `<tab id>`, sent on load as
+   * `tab_<widget id>=<tab id>`; also settable as a JSON `tabs` attribute. A change after the load starts reloads.
+   */
+  tabs?: Record<string, string>;
   /** The iframe's accessible title. */
   frameTitle: string = DEFAULT_TITLE;
   /** Milliseconds to wait for ready after a load starts (default 20000); `0` disables. */

@@ -62,12 +62,26 @@ export interface EmbedUrlInput {
   allowExport?: boolean | undefined;
   /** Filter member → value; each becomes `f_<member>=<JSON>`. */
   filters?: Readonly<Record<string, unknown>> | undefined;
+  /** `hide` tokens; each becomes the platform's switch `show…=false` (see `hideSwitch`). */
+  hide?: readonly string[] | undefined;
+  /** Presets: `tg_<key>=<value>`, `ms_<key>=<value>`, `tab_<key>=<value>`. */
+  granularities?: Readonly<Record<string, string>> | undefined;
+  fields?: Readonly<Record<string, string>> | undefined;
+  tabs?: Readonly<Record<string, string>> | undefined;
 }
+
+/** The `hide` tokens, in the order the parameters are written; the first six are the dashboard's. */
+export const hideTokens = 'header title back-button edit-button duplicate-button export-menu workbook-back-button new-chat'.split(' ');
+
+/** The platform's switch for a `hide` token: `back-button` → `showDashboardBackButton`, `new-chat` → `showNewChat`. */
+export const hideSwitch = (token: string): string =>
+  `show${hideTokens.indexOf(token) < 6 ? 'Dashboard' : ''}${token.replace(/(?:^|-)(.)/g, (_, c: string) => c.toUpperCase())}`;
 
 /**
  * The iframe URL: `{base}/embed/dashboard/<id>` or `{base}<path>`, with
- * `session`, `timezone`, `allowExport=true` and `f_<view>.<dimension>=<JSON>`
- * query parameters (URL-encoded). `null` when neither a dashboard nor a path
+ * `session`, `timezone`, `allowExport=true`, `f_<view>.<dimension>=<JSON>`,
+ * the `show…=false` switches of `hide` and the `tg_`, `ms_` and `tab_`
+ * presets as query parameters (URL-encoded). `null` when neither a dashboard nor a path
  * is given.
  */
 export function buildEmbedUrl(input: EmbedUrlInput): string | null {
@@ -87,6 +101,10 @@ export function buildEmbedUrl(input: EmbedUrlInput): string | null {
   for (const [member, value] of Object.entries(input.filters ?? {})) {
     params.set(`f_${member}`, JSON.stringify(value));
   }
+  for (const token of input.hide ?? []) params.set(hideSwitch(token), 'false');
+  for (const [prefix, presets] of [['tg_', input.granularities], ['ms_', input.fields], ['tab_', input.tabs]] as const) {
+    for (const key in presets) params.set(prefix + key, presets[key]!);
+  }
   return url.href;
 }
 
@@ -95,32 +113,43 @@ export function filterUrlParameter(member: string, json: string): string {
   return `f_${member}=${json}`;
 }
 
+/** A check of one entry's value: its usable copy, or the reason it is refused. */
+export type ValueCheck = (value: unknown) => { ok: true; value: unknown } | { ok: false; reason: string };
+
+/**
+ * Checks an object of keyed entries (`filters`, `granularities`, `fields`,
+ * `tabs`): a plain copy of the valid entries, and one reason per refused key
+ * (a key `keyProblem` refuses, a value `check` refuses).
+ */
+export function checkEntries(
+  raw: unknown,
+  keyProblem: (key: string) => string | null,
+  check: ValueCheck,
+  shape: string,
+): { value: Record<string, unknown>; problems: string[] } {
+  const value: Record<string, unknown> = {};
+  const problems: string[] = [];
+  if (raw === null || raw === undefined) return { value, problems };
+  if (typeof raw !== 'object' || Array.isArray(raw)) {
+    return { value, problems: [`must be an object of ${shape}`] };
+  }
+  let entries: [string, unknown][];
+  try {
+    entries = Object.entries(raw);
+  } catch {
+    return { value, problems: ['could not be read'] };
+  }
+  for (const [key, entry] of entries) {
+    const problem = keyProblem(key);
+    const copy = problem ? undefined : check(entry);
+    if (copy?.ok) value[key] = copy.value;
+    else problems.push(problem ? `key "${key}" ${problem}` : `value of "${key}" ${copy!.reason}`);
+  }
+  return { value, problems };
+}
+
 /**
  * Checks a `filters` object: a plain JSON copy of the valid entries, and one
  * reason per refused key (an invalid member, a value that is not JSON).
  */
-export function checkFilters(filters: unknown): { value: Record<string, unknown>; problems: string[] } {
-  const value: Record<string, unknown> = {};
-  const problems: string[] = [];
-  if (filters === null || filters === undefined) return { value, problems };
-  if (typeof filters !== 'object' || Array.isArray(filters)) {
-    return { value, problems: ['must be an object of <view>.<dimension> → value'] };
-  }
-  let entries: [string, unknown][];
-  try {
-    entries = Object.entries(filters);
-  } catch {
-    return { value, problems: ['could not be read'] };
-  }
-  for (const [member, raw] of entries) {
-    const memberProblem = filterMemberProblem(member);
-    if (memberProblem) {
-      problems.push(`key "${member}" ${memberProblem}`);
-      continue;
-    }
-    const copy = jsonSnapshot(raw);
-    if (!copy.ok) problems.push(`value of "${member}" ${copy.reason}`);
-    else value[member] = copy.value;
-  }
-  return { value, problems };
-}
+export const checkFilters = (filters: unknown) => checkEntries(filters, filterMemberProblem, jsonSnapshot, '<view>.<dimension> → value');

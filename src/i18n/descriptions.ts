@@ -185,7 +185,7 @@ export const messageDescriptions: { readonly [K in MessageKey]: string } = {
 type FunctionKey = { [K in MessageKey]: PlatformMessages[K] extends (values: never) => string ? K : never }[MessageKey];
 type ValuesOf<K extends FunctionKey> = Parameters<PlatformMessages[K]>[0];
 
-const operations: readonly Exclude<PlatformApiOperation, 'generateSession'>[] = [
+const operations: readonly Exclude<PlatformApiOperation, 'generateSession' | 'revokeSession'>[] = [
   'getDeploymentSettings',
   'updateDeploymentSettings',
   'issueUsageAnalyticsToken',

@@ -19,7 +19,7 @@ const n = (value: number) => value.toLocaleString('en');
 type Branch = { branch: string };
 type Index = { index: number };
 /** A request of the panel that failed, with why: the client's codes, `invalid-argument` (refused before sending) and `unknown`. */
-type Failure = { operation: Exclude<PlatformApiOperation, 'generateSession'>; code: PlatformApiErrorCode | 'invalid-argument' | 'unknown'; status: number };
+type Failure = { operation: Exclude<PlatformApiOperation, 'generateSession' | 'revokeSession'>; code: PlatformApiErrorCode | 'invalid-argument' | 'unknown'; status: number };
 
 const english = {
   // <platform-embed>

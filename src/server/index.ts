@@ -7,4 +7,4 @@
 export { renderEmbed } from './render.js';
 export type { RenderEmbedOptions } from './options.js';
 export { createSessionHandler } from './session-handler.js';
-export type { SessionHandler, SessionHandlerOptions, SessionViewer, SessionWanted } from './session-handler.js';
+export type { SessionContext, SessionHandler, SessionHandlerOptions, SessionViewer, SessionWanted } from './session-handler.js';

@@ -7,7 +7,7 @@
 import type { ColorScheme } from '../protocol/catalog.js';
 import { isPlainObject } from '../schema.js';
 import * as config from '../embed/config.js';
-import { checkFilters, type Checked, type TenantBase } from '../embed/url.js';
+import type { Checked, TenantBase } from '../embed/url.js';
 
 /** Options of `renderEmbed`; each is the element's attribute or property of that name. */
 export interface RenderEmbedOptions {
@@ -29,6 +29,14 @@ export interface RenderEmbedOptions {
   filters?: Record<string, unknown>;
   /** Adds `allowExport=true` to the iframe URL. */
   allowExport?: boolean;
+  /** Parts of the platform's interface to hide (space-separated tokens or an array); each becomes `show…=false` in the iframe URL. */
+  hide?: string | string[];
+  /** `<view>.<time dimension>` → granularity; each becomes `tg_<view>.<dimension>=<granularity>` in the iframe URL. */
+  granularities?: Record<string, string>;
+  /** `<view>.<replaced member>` → selected member; each becomes `ms_<view>.<replaced>=<selected>` in the iframe URL. */
+  fields?: Record<string, string>;
+  /** `<widget id>` → tab id; each becomes `tab_<widget id>=<tab id>` in the iframe URL. */
+  tabs?: Record<string, string>;
   /** The iframe's `sandbox` tokens (HTML standard). */
   sandbox?: string;
   /** The iframe's accessible title; default `Embedded analytics`. */
@@ -59,6 +67,10 @@ export interface CheckedOptions {
   timezone?: string | undefined;
   filters: Record<string, unknown>;
   allowExport: boolean;
+  hide: string[];
+  granularities: Record<string, string>;
+  fields: Record<string, string>;
+  tabs: Record<string, string>;
   sandbox?: string | undefined;
   frameTitle?: string | undefined;
   allow?: string | undefined;
@@ -70,7 +82,7 @@ export interface CheckedOptions {
 }
 
 const known = new Set([
-  'baseUrl', 'session', 'dashboard', 'path', 'scheme', 'locale', 'timezone', 'filters', 'allowExport',
+  'baseUrl', 'session', 'dashboard', 'path', 'scheme', 'locale', 'timezone', 'filters', 'allowExport', 'hide', 'granularities', 'fields', 'tabs',
   'sandbox', 'frameTitle', 'allow', 'referrerPolicy', 'sessionUrl', 'sessionRenewal', 'nonce', 'attributes',
 ]);
 
@@ -112,8 +124,10 @@ export function checkOptions(input: unknown): CheckedOptions {
   const path = take('path', config.checkPath(options.path));
   if (!dashboard && !path) refuse('dashboard', 'or path is required');
 
-  const filters = checkFilters(options.filters);
-  if (filters.problems.length) refuse('filters', filters.problems.join('; '));
+  const [filters, granularities, fields, tabs] = (['filters', 'granularities', 'fields', 'tabs'] as const).map((key) => {
+    const checked = config.keyed[key](options[key]);
+    return checked.problems.length ? refuse(key, checked.problems.join('; ')) : (checked.value as Record<string, string>);
+  }) as [Record<string, unknown>, ...Record<string, string>[]];
   if (options.allowExport !== undefined && typeof options.allowExport !== 'boolean') refuse('allowExport', 'must be a boolean');
   const sandbox = options.sandbox === undefined ? undefined : take('sandbox', config.checkSandbox(options.sandbox));
 
@@ -126,7 +140,11 @@ export function checkOptions(input: unknown): CheckedOptions {
     scheme: take('scheme', config.checkScheme(options.scheme)),
     locale: autoOr('locale', options.locale, config.checkLocale),
     timezone: autoOr('timezone', options.timezone, config.checkTimezone),
-    filters: filters.value,
+    filters,
+    granularities,
+    fields,
+    tabs,
+    hide: take('hide', config.checkHide(options.hide)),
     allowExport: options.allowExport === true,
     sandbox,
     frameTitle: optionalString(options, 'frameTitle'),

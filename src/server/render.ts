@@ -33,8 +33,13 @@ export function renderEmbed(options: RenderEmbedOptions): string {
     timezone: o.timezone === 'auto' ? undefined : o.timezone,
     allowExport: o.allowExport,
     filters: o.filters,
+    hide: o.hide,
+    granularities: o.granularities,
+    fields: o.fields,
+    tabs: o.tabs,
   })!;
-  const hasFilters = Object.keys(o.filters).length > 0;
+  // An object attribute in its JSON form, when it has entries.
+  const json = (name: string, value: Record<string, unknown>) => (Object.keys(value).length ? attribute(name, JSON.stringify(value)) : '');
   const host = [
     attribute('base-url', o.baseUrl),
     o.dashboard !== undefined ? attribute('dashboard', o.dashboard) : '',
@@ -42,8 +47,12 @@ export function renderEmbed(options: RenderEmbedOptions): string {
     o.scheme !== undefined ? attribute('scheme', o.scheme) : '',
     o.locale !== undefined ? attribute('locale', o.locale) : '',
     o.timezone !== undefined ? attribute('timezone', o.timezone) : '',
-    hasFilters ? attribute('filters', JSON.stringify(o.filters)) : '',
+    json('filters', o.filters),
     o.allowExport ? attribute('allow-export', true) : '',
+    o.hide.length ? attribute('hide', o.hide.join(' ')) : '',
+    json('granularities', o.granularities),
+    json('fields', o.fields),
+    json('tabs', o.tabs),
     o.sandbox !== undefined ? attribute('sandbox', o.sandbox) : '',
     o.frameTitle !== undefined ? attribute('frame-title', o.frameTitle) : '',
     o.allow !== undefined ? attribute('allow', o.allow) : '',

@@ -10,9 +10,9 @@ import { PlatformApiClient } from '../api/client.js';
 import { PlatformApiError } from '../api/errors.js';
 import { judgeOrigin } from './cross-origin.js';
 import { readWanted } from './session-body.js';
-import { checkSessionOptions, type SessionHandlerOptions } from './session-options.js';
+import { checkSessionOptions, type SessionContext, type SessionHandlerOptions, type SessionViewer } from './session-options.js';
 
-export type { SessionHandlerOptions, SessionViewer, SessionWanted } from './session-options.js';
+export type { SessionContext, SessionHandlerOptions, SessionViewer, SessionWanted } from './session-options.js';
 
 /** A Fetch API request handler, as Next.js route handlers, Deno, Bun and edge workers take it. */
 export type SessionHandler = (request: Request) => Promise<Response>;
@@ -69,6 +69,10 @@ function upstreamMessage(failure: PlatformApiError): string {
  *   server; the second naming the field);
  * - the platform failing or answering nonsense: `502` naming the status.
  *
+ * After each session handed out, `onSession(sessionId, { request, viewer,
+ * wanted })` runs (waited for; a failure is logged and the answer is still
+ * the session), so the host can revoke the viewer's sessions at sign-out.
+ *
  * Allowed cross-origin callers get `Access-Control-Allow-Origin: <their
  * origin>` and `Access-Control-Allow-Credentials: true` on every answer.
  * The handler does not rate-limit: put that at the edge.
@@ -79,6 +83,15 @@ export function createSessionHandler(options: SessionHandlerOptions): SessionHan
   const o = checkSessionOptions(options);
   // Generate-session is never retried by the client: each call creates a session.
   const client = new PlatformApiClient({ baseUrl: o.baseUrl, token: o.apiKey });
+
+  /** `onSession`, waited for; its failure is the host's own and never breaks the answer. */
+  async function remember(sessionId: string, context: SessionContext): Promise<void> {
+    try {
+      await o.onSession?.(sessionId, context);
+    } catch (failure) {
+      console.error('createSessionHandler: onSession failed; the session is answered anyway', failure);
+    }
+  }
 
   return async function handleSessionRequest(request: Request): Promise<Response> {
     const method = request.method.toUpperCase();
@@ -120,6 +133,7 @@ export function createSessionHandler(options: SessionHandlerOptions): SessionHan
 
     try {
       const { sessionId } = await client.generateSession({ ...(viewer as object), deploymentId: o.deploymentId });
+      await remember(sessionId, { request, viewer: viewer as SessionViewer, wanted: parsed.wanted });
       // Only the id: other fields the platform adds are none of the browser's business.
       return answer(200, { sessionId }, cors);
     } catch (failure) {

@@ -39,6 +39,26 @@ export interface SessionHandlerOptions {
    * serialized origin: `https://cms.example.com`, no path and no trailing slash.
    */
   allowedOrigins?: readonly string[];
+  /**
+   * Called after each session the handler hands out, before the answer is
+   * sent, with the session id and what it was made for: remember it with the
+   * viewer's own sign-in, to revoke it at sign-out
+   * (`PlatformApiClient.revokeSession`). May be async; the answer waits for
+   * it, so the id is stored before the page can use it. One that throws or
+   * rejects is logged on the server and the answer is still the session: a
+   * failing store never keeps a signed-in viewer from the dashboard.
+   */
+  onSession?: (sessionId: string, context: SessionContext) => void | Promise<void>;
+}
+
+/** What a session handed out by the handler was made for (see `onSession`). */
+export interface SessionContext {
+  /** The incoming request (its body already read). */
+  readonly request: Request;
+  /** What the `viewer` function returned for it. */
+  readonly viewer: SessionViewer;
+  /** What the element asked for. */
+  readonly wanted: SessionWanted;
 }
 
 /** The checked options, as the handler uses them. */
@@ -48,9 +68,10 @@ export interface CheckedSessionOptions {
   deploymentId: number;
   viewer: SessionHandlerOptions['viewer'];
   allowedOrigins: ReadonlySet<string>;
+  onSession?: SessionHandlerOptions['onSession'];
 }
 
-const known = new Set(['baseUrl', 'apiKey', 'deploymentId', 'viewer', 'allowedOrigins']);
+const known = new Set(['baseUrl', 'apiKey', 'deploymentId', 'viewer', 'allowedOrigins', 'onSession']);
 const prefix = 'createSessionHandler:';
 
 /** An exact serialized `http:`/`https:` origin, as browsers send it in `Origin`. */
@@ -72,13 +93,13 @@ function isOrigin(value: unknown): value is string {
  *
  * @throws TypeError naming the option: not an object, an unknown option, a
  *   missing or empty `apiKey`, a `deploymentId` that is not a positive safe
- *   integer, an invalid `baseUrl`, a `viewer` that is not a function, or an
+ *   integer, an invalid `baseUrl`, a `viewer` or `onSession` that is not a function, or an
  *   `allowedOrigins` entry that is not an origin.
  */
 export function checkSessionOptions(options: unknown): CheckedSessionOptions {
   if (typeof options !== 'object' || options === null) throw new TypeError(`${prefix} options must be an object`);
   for (const key of Object.keys(options)) if (!known.has(key)) throw new TypeError(`${prefix} unknown option ${key}`);
-  const { baseUrl, apiKey, deploymentId, viewer, allowedOrigins } = options as Record<string, unknown>;
+  const { baseUrl, apiKey, deploymentId, viewer, allowedOrigins, onSession } = options as Record<string, unknown>;
   // The key's value is never quoted: a misplaced secret must not end up in a startup log.
   if (typeof apiKey !== 'string' || apiKey.trim() === '') throw new TypeError(`${prefix} apiKey must be a non-empty string`);
   if (/[\0-\x1f\x7f]/.test(apiKey)) throw new TypeError(`${prefix} apiKey must not contain control characters`);
@@ -92,6 +113,7 @@ export function checkSessionOptions(options: unknown): CheckedSessionOptions {
     throw new TypeError(`${prefix} ${(error as Error).message}`);
   }
   if (typeof viewer !== 'function') throw new TypeError(`${prefix} viewer must be a function`);
+  if (onSession !== undefined && typeof onSession !== 'function') throw new TypeError(`${prefix} onSession must be a function`);
   const origins = new Set<string>();
   if (allowedOrigins !== undefined) {
     if (!Array.isArray(allowedOrigins)) throw new TypeError(`${prefix} allowedOrigins must be an array of origins`);
@@ -105,5 +127,12 @@ export function checkSessionOptions(options: unknown): CheckedSessionOptions {
       origins.add(entry);
     });
   }
-  return { baseUrl: base, apiKey, deploymentId, viewer: viewer as SessionHandlerOptions['viewer'], allowedOrigins: origins };
+  return {
+    baseUrl: base,
+    apiKey,
+    deploymentId,
+    viewer: viewer as SessionHandlerOptions['viewer'],
+    allowedOrigins: origins,
+    onSession: onSession as SessionHandlerOptions['onSession'],
+  };
 }

@@ -41,7 +41,8 @@ export function matchRoute(pathname: string): RouteMatch | undefined {
 /** The usage-analytics API base for a mock base URL. */
 export const usageAnalyticsApiUrl = (baseUrl: string): string => `${baseUrl}/usage-analytics/api/v1`;
 
-const tokenLifetimeSeconds = 24 * 60 * 60;
+/** The usage-analytics token lives about an hour, as the platform's does. */
+const tokenLifetimeSeconds = 60 * 60;
 
 /** Answers one matched API request. */
 export type ApiHandler = (req: IncomingMessage, res: ServerResponse, url: URL, match: RouteMatch, entry: RequestEntry) => Promise<void>;

@@ -92,7 +92,7 @@ export interface MockPlatform {
   close(): Promise<void>;
 }
 
-const operations = ['generateSession', ...routes.map((r) => r.operation)];
+const operations = ['generateSession', 'revokeSession', ...routes.map((r) => r.operation)];
 
 function checkStartOptions(options: MockPlatformOptions): void {
   checkOptions('startMockPlatform', options, ['port', 'host', 'apiKey']);

@@ -41,6 +41,7 @@ export interface MockServer {
 /** The operation of a request, as the client and the failure rules name it. */
 function operationOf(pathname: string, embed: boolean): string | null {
   if (pathname === '/api/v1/embed/generate-session') return 'generateSession';
+  if (pathname === '/api/v1/embed/session/revoke') return 'revokeSession';
   return embed ? null : (matchRoute(pathname)?.route.operation ?? null);
 }
 

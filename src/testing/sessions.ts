@@ -3,13 +3,18 @@
 //
 // Routes (all on the mock platform's origin):
 //   POST /api/v1/embed/generate-session  create a session (bearer API key)
+//   POST /api/v1/embed/session/revoke    revoke a session (bearer admin key): 204,
+//                                     also for an unknown, expired or revoked id
 //   GET  /embed/dashboard/:publicId      dashboard surface
 //   GET  /embed/d/:id/app[/workbook/:workbookId]   app surface
 //   GET  /embed/chat, /embed/d/:id/chat            chat surface
 //   POST /mock-embed/session          the embed page trading its session (or
 //                                     re-presenting its credential) for the viewer;
 //                                     with `renew`, a session from set-session
-//   POST /mock-embed/credential       the embed page checking its credential
+//   POST /mock-embed/credential       the embed page checking its credential (every
+//                                     2 s): a revoked session's is refused with
+//                                     `revoked`, and the page reports its fatal
+//                                     `auth` error then
 //   POST /mock-embed/sessions/expire  control: expire a session (or `all`) now,
 //                                     with the credentials it was traded for
 //   POST /mock-embed/sessions/fail    control: make the embeds of a session (or
@@ -49,6 +54,8 @@ export interface SessionRecord {
   createdAt?: number;
   expiresAt: number;
   used: boolean;
+  /** Revoked: no longer redeemable, and the credentials it produced are refused. */
+  revoked?: boolean;
 }
 interface Credential {
   sessionId: string;
@@ -66,6 +73,7 @@ export interface EmbedState {
 type Json = Record<string, any>;
 /** How long a session id may wait to be used. */
 export const SESSION_TTL_MS = 5 * 60_000;
+const REVOKED = 'The session was revoked. Sign in again to continue.';
 /** How long the credential an embed traded its session for lasts. */
 const CREDENTIAL_TTL_MS = 24 * 3_600_000;
 const STATIC_TYPES: Record<string, string> = { '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8' };
@@ -199,6 +207,31 @@ export function createEmbedHandler(ctx: {
     sendJson(res, 200, { sessionId });
   }
 
+  /**
+   * Revokes a session: it can no longer be redeemed, and the credentials it
+   * produced are refused from then on. Idempotent: an unknown, expired,
+   * already revoked or another account's id answers 204 too, and changes nothing.
+   */
+  async function revokeSession(req: IncomingMessage, res: ServerResponse, entry?: RequestEntry): Promise<void> {
+    const key = /^Bearer (\S+)$/.exec(req.headers.authorization ?? '')?.[1];
+    const principal = key ? state.principal(key) : undefined;
+    if (!principal) return sendError(res, 401, 'A valid API key is required.');
+    if (entry) entry.key = principal.name;
+    if (principal.role !== 'admin') return sendError(res, 403, 'Only an administrator may revoke embed sessions.');
+    let body: Json;
+    try {
+      body = await readJson(req);
+    } catch {
+      return sendError(res, 400, 'The body must be valid JSON.');
+    }
+    if (entry) entry.body = body;
+    if (!isPlainObject(body) || !isString(body.sessionId)) return sendError(res, 400, 'sessionId must be a non-empty string.', { field: 'sessionId' });
+    const session = state.sessions.get(body.sessionId);
+    if (session && state.deploymentOf(principal.accountId, session.deploymentId)) session.revoked = true;
+    res.writeHead(204, { 'Cache-Control': 'no-store' });
+    res.end();
+  }
+
   /** What the embed page learns about its viewer. */
   const viewerInfo = (s: SessionRecord) => ({
     embedTenant: s.embedTenant,
@@ -231,11 +264,13 @@ export function createEmbedHandler(ctx: {
       const c = state.credentials.get(credential);
       if (!c || c.expiresAt <= now()) return refuse(401, 'The session has expired. Open the page again to continue.');
       session = state.sessions.get(c.sessionId);
+      if (session?.revoked) return refuse(401, REVOKED);
     } else {
       const id = typeof body?.session === 'string' ? body.session : '';
       if (!id) return refuse(401, 'This embed address carries no session.');
       session = state.sessions.get(id);
       if (!session) return refuse(401, 'The session is not known to this tenant.');
+      if (session.revoked) return refuse(401, REVOKED);
       if (session.used) return refuse(401, 'The session was already used: each embed load needs a new one.');
       if (session.expiresAt <= now()) return refuse(401, 'The session has expired.');
       const pathDeployment = deploymentOfPath(path);
@@ -256,6 +291,8 @@ export function createEmbedHandler(ctx: {
     const body: Json = await readJson(req).catch(() => ({}));
     const c = typeof body?.credential === 'string' ? state.credentials.get(body.credential) : undefined;
     if (!c || c.expiresAt <= now()) return sendError(res, 401, 'The session has expired. Open the page again to continue.');
+    // A revoked session's credential is refused for good: the page ends with its session error, not an expiry to renew.
+    if (state.sessions.get(c.sessionId)?.revoked) return sendJson(res, 401, { error: { code: 'unauthorized', message: REVOKED }, revoked: true });
     sendJson(res, 200, c.fault ? { fault: c.fault } : { ok: true });
   }
 
@@ -316,6 +353,10 @@ export function createEmbedHandler(ctx: {
     if (path === '/api/v1/embed/generate-session') {
       if (method !== 'POST') return sendError(res, 405, 'Use POST.'), true;
       return run(generateSession(req, res, entry), res);
+    }
+    if (path === '/api/v1/embed/session/revoke') {
+      if (method !== 'POST') return sendError(res, 405, 'Use POST.'), true;
+      return run(revokeSession(req, res, entry), res);
     }
     if (path === '/mock-embed/control' && method === 'GET') {
       registry.openStream(req, res, url);

@@ -80,7 +80,18 @@ function showBanner(message) {
   surfaceEl.prepend(banner);
 }
 
-const services = { data: () => restrictToViewer(data, session?.userAttributes), allowExport, emit, toast, errorButton, go: (path) => go(path, 'viewer') };
+const services = {
+  data: () => restrictToViewer(data, session?.userAttributes),
+  allowExport,
+  // The platform's switches (`showDashboardHeader`, …): only the literal `false` hides.
+  shown: (name) => params.get(name) !== 'false',
+  // A preset query parameter (`tg_…`, `ms_…`, `tab_…`), or null.
+  preset: (key) => params.get(key),
+  emit,
+  toast,
+  errorButton,
+  go: (path) => go(path, 'viewer'),
+};
 
 function createView(r) {
   if (r.surface === 'dashboard') return createDashboardView(services, r.publicId);
@@ -180,7 +191,7 @@ const credential = {
 async function ask(path, body) {
   const response = await fetch(path, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
   const answer = await response.json().catch(() => ({}));
-  if (!response.ok) throw new Error(answer?.error?.message ?? `The session was refused (${response.status}).`);
+  if (!response.ok) throw Object.assign(new Error(answer?.error?.message ?? `The session was refused (${response.status}).`), { revoked: answer?.revoked === true });
   return answer;
 }
 
@@ -212,11 +223,15 @@ let checkTimer = 0;
 /** The credential is checked now and then: an expired one is reported, a platform failure ends this embed. */
 async function check() {
   if (fatal || expired) return;
+  // Revocation is noticed here, at the next check (every CHECK_MS) or refresh.
   try {
     const answer = await ask('/mock-embed/credential', { credential: credential.get() ?? '' });
     if (answer.fault && !fatal) fail({ ...answer.fault, context: 'render', fatal: true }, 'Something went wrong');
-  } catch {
-    if (!fatal) expire();
+  } catch (error) {
+    // A revoked session's credential is refused for good: the platform's fatal session error, nothing to renew.
+    if (fatal) return;
+    if (error.revoked) failSession(error.message);
+    else expire();
   }
 }
 
