@@ -180,7 +180,9 @@ add_action( 'http_api_debug', function ( $response, $context, $class, $args, $ur
       assert.equal(log.length, 1, 'stops at the first 404');
       assert.ok(ids.includes(log[0].sessionId));
       assert.equal(log[0].status, 404);
-      assert.equal(wp.log().slice(logBefore.length).match(/Platform Embed|PHP (Warning|Notice|Fatal)/g), null, 'nothing logged');
+      // WordPress's own wp-login.php raises PHP 8.2 warnings of its own at sign-out; the plugin's would name it.
+      const logged = wp.log().slice(logBefore.length).split(/\n(?=\[)/).filter((entry) => /Platform Embed|platform-embed|platform_embed/.test(entry));
+      assert.deepEqual(logged, [], 'nothing logged by the plugin');
       assert.deepEqual(remembered(wp), []);
     });
   });

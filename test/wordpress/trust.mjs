@@ -99,7 +99,7 @@ export function describeTrust(ctx) {
     it('120 requests sent at once from one address: at most 30 sessions, the rest 429', async () => {
       const { wp } = ctx();
       setMode(wp, 'public');
-      assert.equal(wp.phpJson('echo wp_json_encode( wp_using_ext_object_cache() );'), false, 'the SQL counter is the one under test');
+      assert.equal(wp.phpJson('echo wp_json_encode( (bool) wp_using_ext_object_cache() );'), false, 'the SQL counter is the one under test');
       const post = createPost(wp, { title: 'Parallel', content: '[platform_embed dashboard="sales-overview"]' });
       const route = sessionUrlIn((await httpRequest(post.url)).text, post.url);
       const before = generated(wp);

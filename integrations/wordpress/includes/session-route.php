@@ -104,12 +104,25 @@ function platform_embed_guard_session_request( $wp ) {
 	// phpcs:enable
 	add_filter( 'rest_jsonp_enabled', '__return_false', PHP_INT_MAX );
 	add_filter( 'rest_send_nocache_headers', '__return_false', PHP_INT_MAX );
+	// WordPress still sends its no-cache headers for a 4xx of an overridden method: make them no-store too.
+	add_filter( 'nocache_headers', 'platform_embed_no_store_headers', PHP_INT_MAX );
 	if ( ! headers_sent() ) {
 		header( 'Cache-Control: no-store' );
 	}
 }
 // Before rest_api_loaded (parse_request, priority 10) hands the request to the REST server.
 add_action( 'parse_request', 'platform_embed_guard_session_request', 5 );
+
+/**
+ * WordPress's no-cache headers, as `no-store` on the session route.
+ *
+ * @param array $headers The headers.
+ * @return array
+ */
+function platform_embed_no_store_headers( $headers ) {
+	$headers['Cache-Control'] = 'no-store';
+	return $headers;
+}
 
 /**
  * Takes off the CORS headers the REST server sends before dispatching.
