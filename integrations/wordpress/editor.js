@@ -56,7 +56,9 @@
 	/** The parts of the embed that `hide` may name, with their labels. */
 	function hideChoices() {
 		return [
+			/* translators: a checkbox of the "Hide" group: the dashboard's whole header bar. */
 			[ 'header', __( 'Header bar', 'platform-embed' ) ],
+			/* translators: a checkbox of the "Hide" group: the dashboard's title. */
 			[ 'title', __( 'Title', 'platform-embed' ) ],
 			[ 'back-button', __( 'Back button', 'platform-embed' ) ],
 			[ 'edit-button', __( 'Edit button', 'platform-embed' ) ],
@@ -79,6 +81,7 @@
 		const hidden = hideList( props.attributes.hide );
 		return el(
 			components.PanelBody,
+			/* translators: the title of a sidebar group of checkboxes, each hiding a part of the embedded dashboard. */
 			{ title: __( 'Hide', 'platform-embed' ), initialOpen: false },
 			hideChoices().map( function ( choice ) {
 				return el( components.CheckboxControl, {

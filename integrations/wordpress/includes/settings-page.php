@@ -107,9 +107,12 @@ function platform_embed_render_api_key_field() {
 	$settings = platform_embed_settings();
 	if ( platform_embed_api_key_from_constant() ) {
 		echo '<input type="password" id="platform_embed_api_key" value="" class="regular-text" disabled aria-describedby="platform_embed_api_key_help" />';
+		/* translators: the API key field's help when wp-config.php defines the key; followed by the next sentence in the same paragraph. */
 		echo '<p class="description" id="platform_embed_api_key_help"><strong>' . esc_html__( 'Set in wp-config.php.', 'platform-embed' ) . '</strong> ';
+		/* translators: follows "Set in wp-config.php." in the API key field's help. */
 		echo esc_html__( 'The key from the constant PLATFORM_EMBED_API_KEY is used, and this field is not.', 'platform-embed' ) . '</p>';
 		if ( '' !== $settings['api_key'] ) {
+			/* translators: under the API key field when wp-config.php defines the key and an older key is still saved. */
 			echo '<p class="description">' . esc_html__( 'A key saved earlier is still stored in the database, unused.', 'platform-embed' ) . '</p>';
 			platform_embed_render_forget_key_field();
 		}
@@ -125,7 +128,9 @@ function platform_embed_render_api_key_field() {
 	} elseif ( null === platform_embed_open_api_key( $settings['api_key'] ) ) {
 		echo '<strong>' . esc_html__( 'The saved key can no longer be read, because the security keys in wp-config.php have changed. Enter the key again.', 'platform-embed' ) . '</strong>';
 	} else {
+		/* translators: the API key field's help when a key is saved; followed by the next sentence. */
 		echo '<strong>' . esc_html__( 'A key is saved.', 'platform-embed' ) . '</strong> ';
+		/* translators: follows "A key is saved." in the API key field's help; "it" is the saved key. */
 		echo esc_html__( 'Leave the field blank to keep it, or enter a new key to replace it.', 'platform-embed' );
 	}
 	echo '</p>';
@@ -179,10 +184,13 @@ function platform_embed_render_viewers_field() {
 	}
 	echo '</select>';
 	echo '<div id="platform_embed_viewers_help">';
+	/* translators: help of the "Everyone" choice of "Who may view"; followed by the sentence about the per-minute limit. */
 	echo '<p class="description">' . esc_html__( 'Everyone: every visitor sees the dashboards as the same anonymous viewer of this site.', 'platform-embed' ) . ' ';
 	/* translators: %d: how many dashboards one address may open per minute (30). */
 	echo esc_html( sprintf( _n( 'Each IP address may open %d dashboard per minute.', 'Each IP address may open %d dashboards per minute.', PLATFORM_EMBED_SESSIONS_PER_MINUTE, 'platform-embed' ), PLATFORM_EMBED_SESSIONS_PER_MINUTE ) ) . '</p>';
+	/* translators: help of the "Signed-in users only" choice; followed by the sentence about what the platform receives. */
 	echo '<p class="description">' . esc_html__( 'Signed-in users only: visitors who are not signed in see a link to sign in instead.', 'platform-embed' ) . ' ';
+	/* translators: follows the "Signed-in users only" help. A viewer is who the platform shows a dashboard to; groups are the platform's groups of viewers. */
 	echo esc_html__( 'The platform sees each WordPress user as a separate viewer. It receives the user’s e-mail address, and the user’s WordPress roles (such as editor or subscriber) as the viewer’s groups; what each group may open is set on the platform.', 'platform-embed' ) . '</p>';
 	echo '</div>';
 }
