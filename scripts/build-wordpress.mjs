@@ -23,8 +23,8 @@ const domain = 'platform-embed';
 const editorHandle = 'platform-embed-editor';
 const potPath = join(languages, `${domain}.pot`);
 const output = join('dist', 'platform-embed-wordpress.zip');
-// WordPress's formal German is its own locale with no fallback to de_DE, whose translation here is formal already.
-const aliases = { de_DE: ['de_DE_formal'] };
+// Locales that get a copy of another's files (none today: de_DE_formal has its own catalogue).
+const aliases = {};
 
 function fail(message) {
   console.error(`build-wordpress: ${message}`);
@@ -56,7 +56,9 @@ function extractCalls(path, lang) {
   const call = /\b(?:__|_e|esc_html__|esc_html_e|esc_attr__|esc_attr_e)\(\s*'((?:[^'\\]|\\.)*)'\s*,\s*'platform-embed'\s*\)/g;
   const comment = /\/\*\s*translators:\s*([\s\S]*?)\s*\*\//g;
   const notes = [...text.matchAll(comment)].map((m) => ({ at: m.index, note: `translators: ${m[1].replace(/\s+/g, ' ')}` }));
-  const found = [...text.matchAll(call)];
+  // Plural forms: `_n( 'one', 'many', $count, 'platform-embed' )`.
+  const plural = /\b_n\(\s*'((?:[^'\\]|\\.)*)'\s*,\s*'((?:[^'\\]|\\.)*)'\s*,\s*[^;]*?,\s*'platform-embed'\s*\)/g;
+  const found = [...text.matchAll(call), ...text.matchAll(plural)].sort((a, b) => a.index - b.index);
   const domainArgs = (text.match(/,\s*'platform-embed'\s*\)/g) ?? []).length;
   if (domainArgs !== found.length) fail(`${path}: ${domainArgs - found.length} text(s) with the domain ${domain} are not single-quoted literals`);
   let last = 0;
@@ -65,7 +67,7 @@ function extractCalls(path, lang) {
     const note = notes.find((n) => n.at >= last && n.at < m.index);
     last = m.index;
     const line = text.slice(0, m.index).split('\n').length;
-    return { msgid: unquote(m[1], lang), ref: `${pluginPath(path)}:${line}`, note: note?.note };
+    return { msgid: unquote(m[1], lang), ...(m[2] !== undefined ? { plural: unquote(m[2], lang) } : {}), ref: `${pluginPath(path)}:${line}`, note: note?.note };
   });
 }
 
@@ -102,7 +104,8 @@ function extractAll() {
       translations[ctx][e.msgid] = {
         ...(e.msgctxt ? { msgctxt: e.msgctxt } : {}),
         msgid: e.msgid,
-        msgstr: [''],
+        ...(e.plural ? { msgid_plural: e.plural } : {}),
+        msgstr: e.plural ? ['', ''] : [''],
         comments: { reference: e.ref, ...(e.note ? { extracted: e.note } : {}) },
       };
     }

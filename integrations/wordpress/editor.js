@@ -53,6 +53,55 @@
 		return bound( components.SelectControl, props, name, { label: label, options: options } );
 	}
 
+	/** The parts of the embed that `hide` may name, with their labels. */
+	function hideChoices() {
+		return [
+			/* translators: a checkbox of the "Hide" group: the dashboard's whole header bar. */
+			[ 'header', __( 'Header bar', 'platform-embed' ) ],
+			/* translators: a checkbox of the "Hide" group: the dashboard's title. */
+			[ 'title', __( 'Title', 'platform-embed' ) ],
+			[ 'back-button', __( 'Back button', 'platform-embed' ) ],
+			[ 'edit-button', __( 'Edit button', 'platform-embed' ) ],
+			[ 'duplicate-button', __( 'Duplicate button', 'platform-embed' ) ],
+			[ 'export-menu', __( 'Export menu', 'platform-embed' ) ],
+			[ 'workbook-back-button', __( 'Workbook back button', 'platform-embed' ) ],
+			[ 'new-chat', __( 'New chat', 'platform-embed' ) ],
+		];
+	}
+
+	/** The hidden parts as a list (a block may hold them as space-separated text). */
+	function hideList( value ) {
+		if ( Array.isArray( value ) ) {
+			return value;
+		}
+		return typeof value === 'string' ? value.split( /[\s,]+/ ).filter( Boolean ) : [];
+	}
+
+	function hidePanel( props ) {
+		const hidden = hideList( props.attributes.hide );
+		return el(
+			components.PanelBody,
+			/* translators: the title of a sidebar group of checkboxes, each hiding a part of the embedded dashboard. */
+			{ title: __( 'Hide', 'platform-embed' ), initialOpen: false },
+			hideChoices().map( function ( choice ) {
+				return el( components.CheckboxControl, {
+					key: choice[ 0 ],
+					label: choice[ 1 ],
+					checked: hidden.indexOf( choice[ 0 ] ) !== -1,
+					onChange: function ( checked ) {
+						const next = hidden.filter( function ( token ) {
+							return token !== choice[ 0 ];
+						} );
+						if ( checked ) {
+							next.push( choice[ 0 ] );
+						}
+						props.setAttributes( { hide: next } );
+					},
+				} );
+			} )
+		);
+	}
+
 	function sidebar( props ) {
 		const a = props.attributes;
 		return el(
@@ -77,7 +126,7 @@
 				] ),
 				textControl( props, 'locale', __( 'Language', 'platform-embed' ), __( 'A language tag such as de or fr-CA, or auto for the language of the viewer’s browser.', 'platform-embed' ) ),
 				textControl( props, 'timezone', __( 'Time zone', 'platform-embed' ), __( 'A time zone name such as Europe/Berlin, or auto for the viewer’s own.', 'platform-embed' ) ),
-				jsonControl( props, 'theme', __( 'Theme (JSON)', 'platform-embed' ), __( 'A JSON object, e.g. {"primaryColor": "#0b57d0"}.', 'platform-embed' ) ),
+				jsonControl( props, 'theme', __( 'Embed theme (JSON)', 'platform-embed' ), __( 'A JSON object, e.g. {"primaryColor": "#0b57d0"}.', 'platform-embed' ) ),
 				textControl( props, 'frame_title', __( 'Frame title', 'platform-embed' ), __( 'What screen readers announce for the embedded content.', 'platform-embed' ) )
 			),
 			el(
@@ -94,11 +143,50 @@
 						props.setAttributes( { allow_export: value } );
 					},
 				} )
-			)
+			),
+			hidePanel( props )
 		);
 	}
 
+	/** Whether a JSON attribute is empty or a JSON object, as the server checks it. */
+	function isJsonObject( value ) {
+		if ( ! value || typeof value === 'object' ) {
+			return ! Array.isArray( value );
+		}
+		try {
+			const parsed = JSON.parse( value );
+			return parsed !== null && typeof parsed === 'object' && ! Array.isArray( parsed );
+		} catch ( e ) {
+			return false;
+		}
+	}
+
+	/** The label of the first setting the published page would refuse, or '' (the server checks them all again). */
+	function firstInvalid( a ) {
+		if ( a.path && ! a.dashboard && a.path.indexOf( '/embed/' ) !== 0 ) {
+			return __( 'In-embed path', 'platform-embed' );
+		}
+		if ( a.height && ! /^(?:0|(?:\d+(?:\.\d+)?|\.\d+)(?:px|em|rem|%|vh|vw|vmin|vmax|svh|lvh|dvh|svw|lvw|dvw|ch|ex|cm|mm|in|pt|pc))$/.test( a.height.trim() ) ) {
+			return __( 'Height', 'platform-embed' );
+		}
+		if ( ! isJsonObject( a.filters ) ) {
+			return __( 'Filters (JSON)', 'platform-embed' );
+		}
+		if ( ! isJsonObject( a.theme ) ) {
+			return __( 'Embed theme (JSON)', 'platform-embed' );
+		}
+		return '';
+	}
+
 	function instructions( a ) {
+		const invalid = firstInvalid( a );
+		if ( invalid && ( a.dashboard || a.path ) ) {
+			/* translators: %s: the label of a block setting, such as Height. */
+			return sprintf( __( 'The setting “%s” is not valid: until it is fixed, the published page shows no dashboard here (people who can edit posts see a notice instead).', 'platform-embed' ), invalid );
+		}
+		if ( setupNotice ) {
+			return __( 'The published page shows no dashboard until Platform Embed is set up.', 'platform-embed' );
+		}
 		if ( a.dashboard ) {
 			/* translators: %s: a dashboard ID such as sales-overview. */
 			return sprintf( __( 'The published page shows the dashboard “%s” here. Change it in the block settings.', 'platform-embed' ), a.dashboard );

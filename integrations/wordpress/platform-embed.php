@@ -38,3 +38,5 @@ require_once __DIR__ . '/includes/rate-limit.php';
 require_once __DIR__ . '/includes/platform-client.php';
 require_once __DIR__ . '/includes/session-answer.php';
 require_once __DIR__ . '/includes/session-route.php';
+require_once __DIR__ . '/includes/sign-out.php';
+require_once __DIR__ . '/includes/connection-test.php';

@@ -35,3 +35,5 @@ if ( is_multisite() ) {
 } else {
 	platform_embed_uninstall_site();
 }
+// The session ids remembered for sign-out (user meta is shared by the sites of a network).
+delete_metadata( 'user', 0, 'platform_embed_sessions', '', true );

@@ -1,10 +1,15 @@
 // docs/hosts/wordpress.md as printed: every shortcode it shows renders a
 // dashboard that gets ready with what the shortcode says, and its
 // platform_embed_viewer example, installed as the must-use plugin it says it
-// is, refuses and narrows viewers as its comment promises.
+// is, sends the groups and attributes its comment promises; install step 1,
+// run as printed from the packed package, writes the plugin's zip.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { execFileSync, execSync } from 'node:child_process';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { createPost, httpRequest, readyDashboards, sessionUrlIn, signedInContext } from './helpers.mjs';
 import { setMode } from './route.mjs';
 
@@ -59,30 +64,59 @@ export function describeDocs(ctx) {
       });
     }
 
-    it('the platform_embed_viewer example refuses ops-health to a subscriber and narrows sales-overview to a region', async () => {
-      const { wp, browser } = ctx();
+    it('the platform_embed_viewer example sets groups from roles and a region attribute; it says $wanted is no boundary', async () => {
+      const { wp, browser, editor } = ctx();
+      const flat = page.replace(/\s+/g, ' ');
+      assert.match(flat, /`\$wanted` is what the page asked for, not a boundary/);
+      assert.match(flat, /A session is not bound to a dashboard/);
+      assert.doesNotMatch(viewerPlugin, /\$wanted\s*\[/, 'the example decides nothing by what the page asked for');
       wp.removeMuPlugin('session-cases');
       wp.addMuPlugin('platform-embed-viewer', viewerPlugin);
       setMode(wp, 'signed-in');
       const subscriber = await signedInContext(browser, wp, 'subscriber');
+      const lastSent = () => wp.platform.requests().filter((r) => r.path === '/api/v1/embed/generate-session').at(-1).body;
       try {
         const post = createPost(wp, { title: 'Docs filter', content: '[platform_embed dashboard="sales-overview"]' });
         const view = await subscriber.newPage();
         await view.goto(post.url);
         await readyDashboards(view);
-        const sent = wp.platform.requests().filter((r) => r.path === '/api/v1/embed/generate-session').at(-1).body;
+        let sent = lastSent();
         assert.equal(sent.externalId, `wp-user-${wp.userIds.subscriber}`);
+        assert.deepEqual(sent.groups, ['subscriber', 'wordpress']);
         assert.deepEqual(sent.userAttributes, [{ name: 'region', value: 'EMEA' }]);
-        const cookie = (await subscriber.cookies(wp.url)).map((c) => `${c.name}=${c.value}`).join('; ');
         const route = sessionUrlIn(await view.content(), post.url);
-        const ask = (dashboard) => httpRequest(route, { method: 'POST', headers: { cookie, 'content-type': 'application/json', 'sec-fetch-site': 'same-origin' }, body: JSON.stringify({ dashboard }) });
-        assert.equal((await ask('ops-health')).status, 401, 'a subscriber may not see ops-health');
-        assert.equal((await ask('sales-overview')).status, 200);
         await view.close();
+        // An editor is in the operations group; what that group may open is the platform's to enforce.
+        const cookie = (await editor.cookies(wp.url)).map((c) => `${c.name}=${c.value}`).join('; ');
+        const answer = await httpRequest(route, { method: 'POST', headers: { cookie, 'content-type': 'application/json', 'sec-fetch-site': 'same-origin' }, body: JSON.stringify({ dashboard: 'ops-health' }) });
+        assert.equal(answer.status, 200, answer.text);
+        sent = lastSent();
+        assert.deepEqual(sent.groups, ['editor', 'wordpress', 'operations']);
       } finally {
         await subscriber.close();
         wp.removeMuPlugin('platform-embed-viewer');
         setMode(wp, 'public');
+      }
+    });
+
+    it('install step 1 as printed, from the packed package: the command writes the zip WordPress installed', () => {
+      const step = /1\. Get the plugin zip[\s\S]*?```sh\n([\s\S]*?)```/.exec(page)?.[1].trim().split('\n').map((l) => l.trim());
+      assert.deepEqual(step, ['npm install platform-embed', 'npx platform-embed-wordpress']);
+      const root = fileURLToPath(new URL('../../', import.meta.url));
+      const work = mkdtempSync(join(tmpdir(), 'platform-embed-wp-install-'));
+      try {
+        const packed = JSON.parse(execFileSync('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', work], { cwd: root, encoding: 'utf8' }))[0].filename;
+        const dir = join(work, 'site-owner');
+        mkdirSync(dir);
+        const sh = (line) => execSync(line, { cwd: dir, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, npm_config_fund: 'false', npm_config_audit: 'false', npm_config_update_notifier: 'false' } });
+        sh('npm init -y');
+        sh(step[0].replace(/platform-embed$/, join(work, packed)));
+        const said = sh(step[1]);
+        assert.match(said, /platform-embed-wordpress\.zip/);
+        const written = readFileSync(join(dir, 'platform-embed-wordpress.zip'));
+        assert.ok(written.equals(readFileSync(fileURLToPath(new URL('../../dist/platform-embed-wordpress.zip', import.meta.url)))), 'the zip the suite installed');
+      } finally {
+        rmSync(work, { recursive: true, force: true });
       }
     });
   });

@@ -3,7 +3,7 @@
 // field with a placeholder in the canvas, published, and shown to visitors.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { readyDashboards } from './helpers.mjs';
+import { eventually, readyDashboards } from './helpers.mjs';
 
 /**
  * Opens a new post in the block editor, inserts the block through the
@@ -44,6 +44,29 @@ export function describeEditor(ctx) {
           await searchBox.fill(search);
           await page.getByRole('option', { name: 'Platform dashboard' }).waitFor();
         }
+      } finally {
+        await page.close();
+      }
+    });
+
+    it('the sidebar\'s "Hide" checkboxes set hide; an invalid setting makes the placeholder say no dashboard will show', async () => {
+      const { wp, editor } = ctx();
+      const page = await editor.newPage();
+      try {
+        await insertBlock(page, wp, { title: 'Hide and invalid', dashboard: 'sales-overview' });
+        await page.getByRole('button', { name: 'Hide', exact: true }).click();
+        await page.getByLabel('Header bar', { exact: true }).check();
+        await page.getByLabel('Export menu', { exact: true }).check();
+        const hide = () => page.evaluate(() => wp.data.select('core/block-editor').getSelectedBlock().attributes.hide);
+        assert.deepEqual(await hide(), ['header', 'export-menu']);
+        await page.getByLabel('Header bar', { exact: true }).uncheck();
+        assert.deepEqual(await hide(), ['export-menu']);
+        const placeholder = page.locator('[data-type="platform-embed/dashboard"] .components-placeholder');
+        assert.match(await placeholder.textContent(), /sales-overview/);
+        await page.getByRole('button', { name: 'Appearance', exact: true }).click();
+        await page.getByLabel('Height', { exact: true }).fill('tall');
+        await eventually(async () => /“Height” is not valid/.test(await placeholder.textContent()), 'the placeholder says the height is not valid');
+        assert.doesNotMatch(await placeholder.textContent(), /shows the dashboard/);
       } finally {
         await page.close();
       }

@@ -58,6 +58,7 @@ export function describeHygiene(ctx) {
       const { wp } = ctx();
       const state = () =>
         wp.phpJson(`echo wp_json_encode( array( 'option' => false !== get_option( 'platform_embed_settings' ), 'active' => is_plugin_active( '${PLUGIN}' ) ) );`);
+      wp.php(`update_user_meta( 1, 'platform_embed_sessions', array( array( 'id' => 'ses_left', 'at' => time() ) ) );`);
       assert.deepEqual(state(), { option: true, active: true });
       wp.php(`deactivate_plugins( '${PLUGIN}' );`);
       assert.deepEqual(state(), { option: true, active: false }, 'deactivation leaves the option');
@@ -65,6 +66,8 @@ export function describeHygiene(ctx) {
       assert.deepEqual(state(), { option: false, active: false }, 'uninstall removes platform_embed_settings');
       const leftovers = wp.phpJson(`global $wpdb; echo wp_json_encode( $wpdb->get_col( "SELECT option_name FROM {$wpdb->options} WHERE option_name LIKE '%platform_embed%'" ) );`);
       assert.deepEqual(leftovers, [], 'no option of the plugin is left, rate-limit counters included');
+      const meta = wp.phpJson(`global $wpdb; echo wp_json_encode( (int) $wpdb->get_var( "SELECT COUNT(*) FROM {$wpdb->usermeta} WHERE meta_key = 'platform_embed_sessions'" ) );`);
+      assert.equal(meta, 0, 'no remembered session ids are left');
     });
   });
 }

@@ -17,6 +17,8 @@ import { describeVisitors } from './visitors.mjs';
 import { describeEditor } from './editor.mjs';
 import { describeDocs } from './docs.mjs';
 import { describeHygiene } from './hygiene.mjs';
+import { describeTrust } from './trust.mjs';
+import { describeOwner } from './owner.mjs';
 
 const state = {
   wp: null,
@@ -67,6 +69,8 @@ describe('WordPress plugin', () => {
   describeRoute(ctx);
   describeVisitors(ctx);
   describeEditor(ctx);
+  describeTrust(ctx);
+  describeOwner(ctx);
   describeDocs(ctx);
   describeHygiene(ctx);
 });

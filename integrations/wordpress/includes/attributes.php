@@ -27,6 +27,67 @@ function platform_embed_attribute_defaults() {
 		'frame_title'  => '',
 		'allow_export' => false,
 		'loading'      => '',
+		'hide'         => '',
+	);
+}
+
+/**
+ * The parts of the embed `hide` may name (the element's `hide` tokens).
+ *
+ * @return string[]
+ */
+function platform_embed_hide_tokens() {
+	return array( 'header', 'title', 'back-button', 'edit-button', 'duplicate-button', 'export-menu', 'workbook-back-button', 'new-chat' );
+}
+
+/**
+ * The longest value each attribute may have, in characters. A longer one is
+ * refused before any other check, so no notice repeats it and no rule runs on it.
+ *
+ * @return array<string, int>
+ */
+function platform_embed_attribute_limits() {
+	return array(
+		'dashboard'   => 200,
+		'path'        => 2000,
+		'height'      => 50,
+		'scheme'      => 20,
+		'locale'      => 100,
+		'timezone'    => 100,
+		'filters'     => 8000,
+		'theme'       => 8000,
+		'frame_title' => 300,
+		'loading'     => 20,
+		'hide'        => 300,
+	);
+}
+
+/**
+ * The `hide` attribute: space-separated tokens (the shortcode, a block saved
+ * as text) or a list (the block's checkboxes).
+ *
+ * @param mixed $value The attribute.
+ * @return array{tokens: string[], unknown: string[]}
+ */
+function platform_embed_hide_list( $value ) {
+	$given   = is_array( $value ) ? array_map( 'strval', array_filter( $value, 'is_scalar' ) ) : preg_split( '/[\s,]+/', is_scalar( $value ) ? (string) $value : '', -1, PREG_SPLIT_NO_EMPTY );
+	$known   = platform_embed_hide_tokens();
+	$tokens  = array();
+	$unknown = array();
+	foreach ( $given as $token ) {
+		$token = strtolower( trim( $token ) );
+		if ( '' === $token ) {
+			continue;
+		}
+		if ( in_array( $token, $known, true ) ) {
+			$tokens[] = $token;
+		} else {
+			$unknown[] = $token;
+		}
+	}
+	return array(
+		'tokens'  => array_values( array_unique( $tokens ) ),
+		'unknown' => $unknown,
 	);
 }
 
@@ -76,6 +137,18 @@ function platform_embed_flag( $value ) {
 function platform_embed_check_attributes( $given ) {
 	$a        = array_merge( platform_embed_attribute_defaults(), is_array( $given ) ? $given : array() );
 	$problems = array();
+	foreach ( platform_embed_attribute_limits() as $name => $limit ) {
+		$length = is_scalar( $a[ $name ] ) ? mb_strlen( (string) $a[ $name ] ) : strlen( (string) wp_json_encode( $a[ $name ] ) );
+		if ( $length > $limit ) {
+			$problems[] = sprintf(
+				/* translators: 1: an attribute name such as frame_title; 2: the most characters it may have. */
+				_n( 'The attribute %1$s is longer than %2$d character.', 'The attribute %1$s is longer than %2$d characters.', $limit, 'platform-embed' ),
+				$name,
+				$limit
+			);
+			$a[ $name ] = platform_embed_attribute_defaults()[ $name ];
+		}
+	}
 	foreach ( array( 'dashboard', 'path', 'height', 'scheme', 'locale', 'timezone', 'frame_title', 'loading' ) as $name ) {
 		$a[ $name ] = is_scalar( $a[ $name ] ) ? trim( (string) $a[ $name ] ) : '';
 	}
@@ -144,6 +217,13 @@ function platform_embed_check_attributes( $given ) {
 		$theme      = null;
 	}
 	$a['theme'] = $theme;
+
+	$hide = platform_embed_hide_list( $a['hide'] );
+	foreach ( $hide['unknown'] as $token ) {
+		/* translators: 1: what the editor typed in hide; 2: the list of words hide takes. */
+		$problems[] = sprintf( __( 'The hide value “%1$s” is not one of %2$s.', 'platform-embed' ), $token, implode( ', ', platform_embed_hide_tokens() ) );
+	}
+	$a['hide'] = $hide['tokens'];
 
 	return array(
 		'attributes' => $a,

@@ -1,9 +1,9 @@
 <?php
 /**
- * The one call to the platform: generate-session, with the API key as a
- * bearer token, never retried (each call creates a session). What the
- * platform answers stays here: callers learn a status and a kind of failure,
- * never the platform's body.
+ * The calls to the platform: generate-session and revoke, with the API key
+ * as a bearer token, never retried (each generate-session call creates a
+ * session). What the platform answers stays here: callers learn a status and
+ * a kind of failure, never the platform's body.
  *
  * @package PlatformEmbed
  */
@@ -18,11 +18,67 @@ defined( 'ABSPATH' ) || exit;
  * @param int    $deployment_id The deployment.
  * @param array  $viewer        A checked viewer.
  * @return array{ok: bool, session_id?: string, failure?: string, status?: int}
- *         `failure`: `timeout` or `network` (no answer), `status` (a non-2xx answer) or `invalid` (a 2xx without a session).
+ *         `failure`: `timeout` or `network` (no answer), `tls` (the TLS handshake failed),
+ *         `refused` (the base URL's host is one the plugin does not send the key to),
+ *         `status` (a non-2xx answer) or `invalid` (a 2xx without a session).
  */
 function platform_embed_generate_session( $base_url, $api_key, $deployment_id, $viewer ) {
-	$url  = platform_embed_api_base( $base_url ) . '/api/v1/embed/generate-session';
-	$body = wp_json_encode( array_merge( platform_embed_viewer_payload( $viewer ), array( 'deploymentId' => $deployment_id ) ) );
+	$payload  = array_merge( platform_embed_viewer_payload( $viewer ), array( 'deploymentId' => $deployment_id ) );
+	$response = platform_embed_platform_post( $base_url, $api_key, '/api/v1/embed/generate-session', $payload, 15 );
+	if ( ! $response['ok'] ) {
+		return $response;
+	}
+	$data = json_decode( $response['body'] );
+	if ( ! $data instanceof stdClass || ! isset( $data->sessionId ) || ! is_string( $data->sessionId ) || '' === $data->sessionId ) {
+		return array(
+			'ok'      => false,
+			'failure' => 'invalid',
+			'status'  => $response['status'],
+		);
+	}
+	return array(
+		'ok'         => true,
+		'session_id' => $data->sessionId,
+	);
+}
+
+/**
+ * Revokes a session (`POST /api/v1/embed/session/revoke`, answered 204,
+ * also for an unknown or expired id). Never retried.
+ *
+ * @param string $base_url   The saved base URL.
+ * @param string $api_key    The API key.
+ * @param string $session_id The session.
+ * @return array{ok: bool, failure?: string, status?: int}
+ */
+function platform_embed_revoke_session( $base_url, $api_key, $session_id ) {
+	$response = platform_embed_platform_post( $base_url, $api_key, '/api/v1/embed/session/revoke', array( 'sessionId' => $session_id ), 5 );
+	unset( $response['body'] );
+	return $response;
+}
+
+/**
+ * One POST to the platform with the API key as a bearer token. What the
+ * platform answers stays with the caller: no log line and no answer holds it.
+ *
+ * @param string $base_url The saved base URL.
+ * @param string $api_key  The API key.
+ * @param string $path     The API path.
+ * @param array  $payload  The JSON body.
+ * @param int    $timeout  Seconds.
+ * @return array{ok: bool, body?: string, status?: int, failure?: string}
+ *         ok with the 2xx answer's `status` and `body`; otherwise `failure`
+ *         (`timeout`, `network`, `tls`, `refused` or `status` with `status`).
+ */
+function platform_embed_platform_post( $base_url, $api_key, $path, $payload, $timeout ) {
+	// The key goes only where the settings would accept it now (a URL saved before a rule existed included).
+	if ( null !== platform_embed_base_url_problem( $base_url, true ) ) {
+		return array(
+			'ok'      => false,
+			'failure' => 'refused',
+		);
+	}
+	$url  = platform_embed_api_base( $base_url ) . $path;
 	$host = strtolower( (string) wp_parse_url( $url, PHP_URL_HOST ) );
 
 	// The administrator chose this host: let it through WordPress's outbound checks for this one request only.
@@ -45,8 +101,8 @@ function platform_embed_generate_session( $base_url, $api_key, $deployment_id, $
 					'Content-Type'  => 'application/json',
 					'Accept'        => 'application/json',
 				),
-				'body'                => $body,
-				'timeout'             => 15,
+				'body'                => wp_json_encode( $payload ),
+				'timeout'             => $timeout,
 				'redirection'         => 0,
 				'limit_response_size' => 1048576,
 				'platform_embed'      => true,
@@ -58,10 +114,16 @@ function platform_embed_generate_session( $base_url, $api_key, $deployment_id, $
 	}
 
 	if ( is_wp_error( $response ) ) {
-		$timed_out = false !== stripos( $response->get_error_message(), 'timed out' );
+		$message = $response->get_error_message();
+		$failure = 'network';
+		if ( false !== stripos( $message, 'timed out' ) ) {
+			$failure = 'timeout';
+		} elseif ( preg_match( '/\b(?:ssl|tls|certificate)\b|cURL error (?:35|51|53|54|58|59|60|64|66|77|80|82|83|90|91):/i', $message ) ) {
+			$failure = 'tls';
+		}
 		return array(
 			'ok'      => false,
-			'failure' => $timed_out ? 'timeout' : 'network',
+			'failure' => $failure,
 		);
 	}
 	$status = (int) wp_remote_retrieve_response_code( $response );
@@ -72,17 +134,10 @@ function platform_embed_generate_session( $base_url, $api_key, $deployment_id, $
 			'status'  => $status,
 		);
 	}
-	$data = json_decode( wp_remote_retrieve_body( $response ) );
-	if ( ! $data instanceof stdClass || ! isset( $data->sessionId ) || ! is_string( $data->sessionId ) || '' === $data->sessionId ) {
-		return array(
-			'ok'      => false,
-			'failure' => 'invalid',
-			'status'  => $status,
-		);
-	}
 	return array(
-		'ok'         => true,
-		'session_id' => $data->sessionId,
+		'ok'     => true,
+		'status' => $status,
+		'body'   => (string) wp_remote_retrieve_body( $response ),
 	);
 }
 

@@ -33,6 +33,7 @@ function platform_embed_render( $given, $wrapper = '' ) {
 		$html = platform_embed_render_sign_in_link();
 	} else {
 		wp_enqueue_script( PLATFORM_EMBED_SCRIPT );
+		platform_embed_register_element_translation();
 		$html = platform_embed_render_element( $checked['attributes'], $settings );
 	}
 	return '' === $wrapper ? $html : '<div ' . $wrapper . '>' . $html . '</div>';
@@ -65,6 +66,19 @@ function platform_embed_render_element( $a, $settings ) {
 		if ( '' !== $a[ $from ] ) {
 			$attributes[ $to ] = esc_attr( $a[ $from ] );
 		}
+	}
+	// The site's language, unless the block or shortcode names one (the platform shows its texts and numbers in it).
+	if ( '' === $a['locale'] ) {
+		$attributes['locale'] = esc_attr( platform_embed_site_language_tag() );
+	}
+	// What screen readers announce for the frame, in the site's language when no title is given.
+	/* translators: the accessible name of the frame that holds a dashboard, announced by screen readers. */
+	$title = __( 'Embedded analytics', 'platform-embed' );
+	if ( '' === $a['frame_title'] && 'Embedded analytics' !== $title ) {
+		$attributes['frame-title'] = esc_attr( $title );
+	}
+	if ( $a['hide'] ) {
+		$attributes['hide'] = esc_attr( implode( ' ', $a['hide'] ) );
 	}
 	// The element parses its `filters` and `theme` attributes as JSON objects.
 	foreach ( array( 'filters', 'theme' ) as $name ) {

@@ -48,10 +48,11 @@ function platform_embed_session_error( $status, $message, $headers = array() ) {
  * Answers a request to the session route, whatever its method.
  *
  * @param WP_REST_Request $request The request.
+ * @param string|null     $method  The HTTP request's real method; null for an internal request (its own method).
  * @return WP_REST_Response
  */
-function platform_embed_answer_session( $request ) {
-	$method = strtoupper( (string) preg_replace( '/[^A-Za-z0-9!#$%&\'*+.^_`|~-]/', '', $request->get_method() ) );
+function platform_embed_answer_session( $request, $method = null ) {
+	$method = strtoupper( (string) preg_replace( '/[^A-Za-z0-9!#$%&\'*+.^_`|~-]/', '', null === $method ? $request->get_method() : $method ) );
 	if ( 'POST' !== $method && 'OPTIONS' !== $method ) {
 		/* translators: %s: an HTTP method such as GET. */
 		return platform_embed_session_error( 405, sprintf( __( '%s is not allowed here; the endpoint answers POST', 'platform-embed' ), $method ), array( 'Allow' => 'POST, OPTIONS' ) );
@@ -78,8 +79,14 @@ function platform_embed_answer_session( $request ) {
 		error_log( 'Platform Embed: the platform_embed_viewer filter threw ' . get_class( $e ) );
 		return platform_embed_session_error( 500, __( 'the session could not be created (the viewer filter failed)', 'platform-embed' ) );
 	}
-	if ( 'ok' !== $found['status'] || null === $found['viewer'] ) {
+	if ( 'ok' !== $found['status'] ) {
 		return platform_embed_session_error( 401, __( 'not signed in', 'platform-embed' ) );
+	}
+	if ( null === $found['viewer'] ) {
+		// A signed-in user the site's filter refuses is known and refused; in public mode nobody is known.
+		return null === $found['user']
+			? platform_embed_session_error( 401, __( 'not signed in', 'platform-embed' ) )
+			: platform_embed_session_error( 403, __( 'this site does not show you this content', 'platform-embed' ) );
 	}
 	$problem = platform_embed_viewer_problem( $found['viewer'] );
 	if ( null !== $problem ) {
@@ -97,6 +104,9 @@ function platform_embed_answer_session( $request ) {
 
 	$result = platform_embed_generate_session( $settings['base_url'], platform_embed_api_key(), $settings['deployment_id'], $found['viewer'] );
 	if ( $result['ok'] ) {
+		if ( null !== $found['user'] ) {
+			platform_embed_remember_session( $found['user']->ID, $result['session_id'] );
+		}
 		// Only the id: whatever else the platform adds is none of the browser's business.
 		return platform_embed_session_response( 200, array( 'sessionId' => $result['session_id'] ) );
 	}
@@ -117,8 +127,13 @@ function platform_embed_upstream_error( $result ) {
 			$log     = 'no answer in time';
 			break;
 		case 'network':
+		case 'tls':
 			$message = __( 'the platform could not create a session (network, no answer)', 'platform-embed' );
-			$log     = 'no answer';
+			$log     = 'tls' === $result['failure'] ? 'TLS failed' : 'no answer';
+			break;
+		case 'refused':
+			$message = __( 'the session could not be created (the base URL points to an address the plugin does not send the key to)', 'platform-embed' );
+			$log     = 'base URL refused';
 			break;
 		case 'invalid':
 			/* translators: %d: an HTTP status such as 200. */

@@ -77,7 +77,11 @@ function platform_embed_normal_origin( $url ) {
  * @return array{ok: bool, wanted?: array, reason?: string}
  */
 function platform_embed_read_wanted( $request ) {
-	$too_large = __( 'the request body must be at most 4096 bytes', 'platform-embed' );
+	$too_large = sprintf(
+		/* translators: %d: the largest body the route takes, in bytes (4096). */
+		_n( 'the request body must be at most %d byte', 'the request body must be at most %d bytes', PLATFORM_EMBED_MAX_BODY_BYTES, 'platform-embed' ),
+		PLATFORM_EMBED_MAX_BODY_BYTES
+	);
 	// The declared length first, then the bytes themselves (the header may be missing or wrong).
 	$declared = $request->get_header( 'content_length' );
 	if ( null !== $declared && ! ( preg_match( '/^\d+$/', trim( $declared ) ) && (int) trim( $declared ) <= PLATFORM_EMBED_MAX_BODY_BYTES ) ) {

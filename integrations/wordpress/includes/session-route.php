@@ -73,10 +73,56 @@ function platform_embed_pre_dispatch( $result, $server, $request ) {
 	// The answer's own `Cache-Control: no-store` stands; WordPress's no-cache headers would replace it.
 	add_filter( 'rest_send_nocache_headers', '__return_false', PHP_INT_MAX );
 	add_filter( 'rest_pre_serve_request', 'platform_embed_remove_rest_cors_headers', 20 );
-	return platform_embed_answer_session( $request );
+	// The request's real method: `_method` and X-HTTP-Method-Override would turn a cross-site <script> GET into a POST.
+	$method = isset( $_SERVER['REQUEST_METHOD'] ) ? sanitize_text_field( wp_unslash( $_SERVER['REQUEST_METHOD'] ) ) : 'GET';
+	if ( 'POST' === strtoupper( $method ) && ! empty( $GLOBALS['platform_embed_wrapped'] ) ) {
+		return platform_embed_session_error( 400, __( 'the endpoint answers plain JSON only, without _jsonp or _envelope', 'platform-embed' ) );
+	}
+	return platform_embed_answer_session( $request, $method );
 }
 // Before rest_handle_options_request (priority 10), which would answer OPTIONS itself.
 add_filter( 'rest_pre_dispatch', 'platform_embed_pre_dispatch', 5, 3 );
+
+/**
+ * Readies a request for the session route before WordPress's REST server
+ * reads it: no JSONP wrapping (`_jsonp`) and no envelope (`_envelope`) for
+ * any answer, and `Cache-Control: no-store` on every answer, WordPress's own
+ * errors (a bad X-WP-Nonce) included. The request is then refused (400) or,
+ * for a GET, answered 405.
+ *
+ * @param WP $wp The request's query.
+ * @return void
+ */
+function platform_embed_guard_session_request( $wp ) {
+	$served = isset( $wp->query_vars['rest_route'] ) ? (string) $wp->query_vars['rest_route'] : '';
+	if ( 0 !== strcasecmp( untrailingslashit( $served ), '/' . PLATFORM_EMBED_REST_NAMESPACE . PLATFORM_EMBED_REST_ROUTE ) ) {
+		return;
+	}
+	// phpcs:disable WordPress.Security.NonceVerification.Recommended -- only whether the parameters are present is read.
+	$GLOBALS['platform_embed_wrapped'] = isset( $_GET['_jsonp'] ) || isset( $_GET['_envelope'] );
+	unset( $_GET['_jsonp'], $_GET['_envelope'] );
+	// phpcs:enable
+	add_filter( 'rest_jsonp_enabled', '__return_false', PHP_INT_MAX );
+	add_filter( 'rest_send_nocache_headers', '__return_false', PHP_INT_MAX );
+	// WordPress still sends its no-cache headers for a 4xx of an overridden method: make them no-store too.
+	add_filter( 'nocache_headers', 'platform_embed_no_store_headers', PHP_INT_MAX );
+	if ( ! headers_sent() ) {
+		header( 'Cache-Control: no-store' );
+	}
+}
+// Before rest_api_loaded (parse_request, priority 10) hands the request to the REST server.
+add_action( 'parse_request', 'platform_embed_guard_session_request', 5 );
+
+/**
+ * WordPress's no-cache headers, as `no-store` on the session route.
+ *
+ * @param array $headers The headers.
+ * @return array
+ */
+function platform_embed_no_store_headers( $headers ) {
+	$headers['Cache-Control'] = 'no-store';
+	return $headers;
+}
 
 /**
  * Takes off the CORS headers the REST server sends before dispatching.

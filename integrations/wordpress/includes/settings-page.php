@@ -69,6 +69,7 @@ function platform_embed_render_settings_page() {
 			submit_button();
 			?>
 		</form>
+		<?php platform_embed_render_connection_test(); ?>
 	</div>
 	<?php
 }
@@ -94,7 +95,7 @@ function platform_embed_render_base_url_field() {
 		esc_attr( PLATFORM_EMBED_OPTION ),
 		esc_attr( $settings['base_url'] )
 	);
-	echo '<p class="description" id="platform_embed_base_url_help">' . esc_html__( 'The address of your platform, starting with https://.', 'platform-embed' ) . '</p>';
+	echo '<p class="description" id="platform_embed_base_url_help">' . esc_html__( 'The address of your platform, starting with https://. To try the plugin against a platform on this computer, http://localhost or http://127.0.0.1 with a port works too.', 'platform-embed' ) . '</p>';
 }
 
 /**
@@ -106,8 +107,15 @@ function platform_embed_render_api_key_field() {
 	$settings = platform_embed_settings();
 	if ( platform_embed_api_key_from_constant() ) {
 		echo '<input type="password" id="platform_embed_api_key" value="" class="regular-text" disabled aria-describedby="platform_embed_api_key_help" />';
+		/* translators: the API key field's help when wp-config.php defines the key; followed by the next sentence in the same paragraph. */
 		echo '<p class="description" id="platform_embed_api_key_help"><strong>' . esc_html__( 'Set in wp-config.php.', 'platform-embed' ) . '</strong> ';
+		/* translators: follows "Set in wp-config.php." in the API key field's help. */
 		echo esc_html__( 'The key from the constant PLATFORM_EMBED_API_KEY is used, and this field is not.', 'platform-embed' ) . '</p>';
+		if ( '' !== $settings['api_key'] ) {
+			/* translators: under the API key field when wp-config.php defines the key and an older key is still saved. */
+			echo '<p class="description">' . esc_html__( 'A key saved earlier is still stored in the database, unused.', 'platform-embed' ) . '</p>';
+			platform_embed_render_forget_key_field();
+		}
 		return;
 	}
 	printf(
@@ -120,17 +128,28 @@ function platform_embed_render_api_key_field() {
 	} elseif ( null === platform_embed_open_api_key( $settings['api_key'] ) ) {
 		echo '<strong>' . esc_html__( 'The saved key can no longer be read, because the security keys in wp-config.php have changed. Enter the key again.', 'platform-embed' ) . '</strong>';
 	} else {
+		/* translators: the API key field's help when a key is saved; followed by the next sentence. */
 		echo '<strong>' . esc_html__( 'A key is saved.', 'platform-embed' ) . '</strong> ';
+		/* translators: follows "A key is saved." in the API key field's help; "it" is the saved key. */
 		echo esc_html__( 'Leave the field blank to keep it, or enter a new key to replace it.', 'platform-embed' );
 	}
 	echo '</p>';
 	if ( '' !== $settings['api_key'] ) {
-		printf(
-			'<p><label><input type="checkbox" name="%1$s[forget_api_key]" value="1" /> %2$s</label></p>',
-			esc_attr( PLATFORM_EMBED_OPTION ),
-			esc_html__( 'Delete the saved key', 'platform-embed' )
-		);
+		platform_embed_render_forget_key_field();
 	}
+}
+
+/**
+ * The checkbox that deletes the saved key on save.
+ *
+ * @return void
+ */
+function platform_embed_render_forget_key_field() {
+	printf(
+		'<p><label><input type="checkbox" name="%1$s[forget_api_key]" value="1" /> %2$s</label></p>',
+		esc_attr( PLATFORM_EMBED_OPTION ),
+		esc_html__( 'Delete the saved key', 'platform-embed' )
+	);
 }
 
 /**
@@ -165,8 +184,14 @@ function platform_embed_render_viewers_field() {
 	}
 	echo '</select>';
 	echo '<div id="platform_embed_viewers_help">';
-	echo '<p class="description">' . esc_html__( 'Everyone: every visitor sees the dashboards as one anonymous viewer of this site. Each IP address may open 30 dashboards per minute.', 'platform-embed' ) . '</p>';
-	echo '<p class="description">' . esc_html__( 'Signed-in users only: visitors who are not signed in see a link to sign in instead. Each user is a viewer of their own, with their e-mail address and their roles as groups.', 'platform-embed' ) . '</p>';
+	/* translators: help of the "Everyone" choice of "Who may view"; followed by the sentence about the per-minute limit. */
+	echo '<p class="description">' . esc_html__( 'Everyone: every visitor sees the dashboards as the same anonymous viewer of this site.', 'platform-embed' ) . ' ';
+	/* translators: %d: how many dashboards one address may open per minute (30). */
+	echo esc_html( sprintf( _n( 'Each IP address may open %d dashboard per minute.', 'Each IP address may open %d dashboards per minute.', PLATFORM_EMBED_SESSIONS_PER_MINUTE, 'platform-embed' ), PLATFORM_EMBED_SESSIONS_PER_MINUTE ) ) . '</p>';
+	/* translators: help of the "Signed-in users only" choice; followed by the sentence about what the platform receives. */
+	echo '<p class="description">' . esc_html__( 'Signed-in users only: visitors who are not signed in see a link to sign in instead.', 'platform-embed' ) . ' ';
+	/* translators: follows the "Signed-in users only" help. A viewer is who the platform shows a dashboard to; groups are the platform's groups of viewers. */
+	echo esc_html__( 'The platform sees each WordPress user as a separate viewer. It receives the user’s e-mail address, and the user’s WordPress roles (such as editor or subscriber) as the viewer’s groups; what each group may open is set on the platform.', 'platform-embed' ) . '</p>';
 	echo '</div>';
 }
 

@@ -64,6 +64,10 @@ function platform_embed_base_url_message( $problem ) {
 			return __( 'The base URL was not saved: it must not contain a user name or a password.', 'platform-embed' );
 		case 'query':
 			return __( 'The base URL was not saved: it must not contain a query (?) or a fragment (#).', 'platform-embed' );
+		case 'backslash':
+			return __( 'The base URL was not saved: it must not contain a backslash (\\).', 'platform-embed' );
+		case 'private':
+			return __( 'The base URL was not saved: it points to a private, link-local or cloud metadata address, where the plugin does not send the API key. To use a host in your own network, add define( \'PLATFORM_EMBED_ALLOW_PRIVATE_HOSTS\', true ); to wp-config.php.', 'platform-embed' );
 		default:
 			return __( 'The base URL was not saved: it is not a complete URL such as https://acme.platform.example.', 'platform-embed' );
 	}
@@ -85,7 +89,7 @@ function platform_embed_sanitize_settings( $input ) {
 		if ( '' === $url ) {
 			$output['base_url'] = '';
 		} else {
-			$problem = platform_embed_base_url_problem( $url );
+			$problem = platform_embed_base_url_problem( $url, true );
 			if ( null === $problem ) {
 				$output['base_url'] = $url;
 			} else {

@@ -12,21 +12,29 @@ defined( 'ABSPATH' ) || exit;
 
 /**
  * A tenant base URL: absolute, `https:` (or `http:` on localhost,
- * 127.0.0.1 and [::1]), no credentials, query or fragment.
+ * 127.0.0.1 and [::1]), no credentials, query, fragment or backslash, and
+ * not a link-local, cloud metadata or private address (private hosts only
+ * when wp-config.php defines `PLATFORM_EMBED_ALLOW_PRIVATE_HOSTS` as true;
+ * loopback stays allowed for development).
  *
- * @param mixed $value The URL.
- * @return string|null null, or one of `empty`, `url`, `https`, `credentials`, `query`.
+ * @param mixed $value   The URL.
+ * @param bool  $resolve Also look the host name up and check its addresses (before the key is sent).
+ * @return string|null null, or one of `empty`, `url`, `backslash`, `https`, `credentials`, `query`, `private`.
  */
-function platform_embed_base_url_problem( $value ) {
+function platform_embed_base_url_problem( $value, $resolve = false ) {
 	if ( ! is_string( $value ) || '' === trim( $value ) ) {
 		return 'empty';
 	}
 	$url = trim( $value );
-	if ( preg_match( '/[\x00-\x20\x7f]/', $url ) ) {
+	if ( strlen( $url ) > 2048 || preg_match( '/[\x00-\x20\x7f]/', $url ) ) {
 		return 'url';
 	}
+	// PHP's parser and browsers split a URL with a backslash at different places (`https://a.example\.evil.example`).
+	if ( str_contains( $url, '\\' ) ) {
+		return 'backslash';
+	}
 	$parts = wp_parse_url( $url );
-	if ( ! is_array( $parts ) || empty( $parts['scheme'] ) || empty( $parts['host'] ) ) {
+	if ( ! is_array( $parts ) || empty( $parts['scheme'] ) || empty( $parts['host'] ) || ! str_starts_with( strtolower( $url ), strtolower( $parts['scheme'] ) . '://' ) ) {
 		return 'url';
 	}
 	$scheme = strtolower( $parts['scheme'] );
@@ -35,13 +43,114 @@ function platform_embed_base_url_problem( $value ) {
 	if ( 'https' !== $scheme && ! ( 'http' === $scheme && $local ) ) {
 		return 'https';
 	}
-	if ( isset( $parts['user'] ) || isset( $parts['pass'] ) ) {
+	if ( isset( $parts['user'] ) || isset( $parts['pass'] ) || str_contains( $url, '@' ) ) {
 		return 'credentials';
 	}
 	if ( str_contains( $url, '?' ) || str_contains( $url, '#' ) ) {
 		return 'query';
 	}
+	return platform_embed_host_problem( $host, $resolve );
+}
+
+/**
+ * Whether the plugin may send the API key to a host: never to a link-local
+ * or cloud metadata address, to a private one only when allowed.
+ *
+ * @param string $host    The URL's host, lower case (IPv6 in brackets).
+ * @param bool   $resolve Also check the addresses the name resolves to.
+ * @return string|null null, `url` (an IP address in an unusual notation) or `private`.
+ */
+function platform_embed_host_problem( $host, $resolve ) {
+	$bare = trim( $host, '[]' );
+	if ( in_array( rtrim( $bare, '.' ), array( 'metadata', 'metadata.google.internal', 'metadata.goog', 'instance-data', 'instance-data.ec2.internal' ), true ) ) {
+		return 'private';
+	}
+	$is_ip = false !== filter_var( $bare, FILTER_VALIDATE_IP );
+	// Browsers and curl read `2852039166`, `0xa9.254.169.254` or `0251.0376.0251.0376` as 169.254.169.254.
+	if ( ! $is_ip && preg_match( '/^(?:0x[0-9a-f]*|\d+)(?:\.(?:0x[0-9a-f]*|\d+)){0,3}\.?$/', $bare ) ) {
+		return 'url';
+	}
+	$addresses = $is_ip ? array( $bare ) : array();
+	if ( ! $is_ip && $resolve && 'localhost' !== $bare ) {
+		$found     = gethostbynamel( $bare );
+		$addresses = false === $found ? array() : $found;
+	}
+	foreach ( $addresses as $address ) {
+		$kind = platform_embed_address_kind( $address );
+		if ( 'never' === $kind || ( 'private' === $kind && ! platform_embed_private_hosts_allowed() ) ) {
+			return 'private';
+		}
+	}
 	return null;
+}
+
+/**
+ * Whether wp-config.php allows private hosts (`PLATFORM_EMBED_ALLOW_PRIVATE_HOSTS`).
+ *
+ * @return bool
+ */
+function platform_embed_private_hosts_allowed() {
+	return defined( 'PLATFORM_EMBED_ALLOW_PRIVATE_HOSTS' ) && true === PLATFORM_EMBED_ALLOW_PRIVATE_HOSTS;
+}
+
+/**
+ * What kind of address an IP address is, for the base URL.
+ *
+ * @param string $address An IPv4 or IPv6 address.
+ * @return string `loopback`, `private` (RFC 1918, shared, unique local), `never`
+ *                (link-local, cloud metadata, unspecified, multicast, reserved) or `public`.
+ */
+function platform_embed_address_kind( $address ) {
+	$packed = inet_pton( $address );
+	if ( false === $packed ) {
+		return 'never';
+	}
+	// An IPv4 address mapped into IPv6 (::ffff:a.b.c.d) is that IPv4 address.
+	if ( 16 === strlen( $packed ) && str_starts_with( $packed, str_repeat( "\0", 10 ) . "\xff\xff" ) ) {
+		$packed = substr( $packed, 12 );
+	}
+	$ranges = 4 === strlen( $packed )
+		? array(
+			'loopback' => array( '127.0.0.0/8' ),
+			'never'    => array( '0.0.0.0/8', '169.254.0.0/16', '100.100.100.200/32', '192.0.0.0/24', '224.0.0.0/3' ),
+			'private'  => array( '10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16', '100.64.0.0/10', '198.18.0.0/15' ),
+		)
+		: array(
+			'loopback' => array( '::1/128' ),
+			'never'    => array( '::/128', 'fe80::/10', 'fd00:ec2::254/128', 'ff00::/8', '64:ff9b::/96' ),
+			'private'  => array( 'fc00::/7', 'fec0::/10' ),
+		);
+	foreach ( $ranges as $kind => $cidrs ) {
+		foreach ( $cidrs as $cidr ) {
+			list( $net, $bits ) = explode( '/', $cidr );
+			$net_packed         = inet_pton( $net );
+			if ( strlen( $net_packed ) === strlen( $packed ) && platform_embed_prefix_matches( $packed, $net_packed, (int) $bits ) ) {
+				return $kind;
+			}
+		}
+	}
+	return 'public';
+}
+
+/**
+ * Whether two packed addresses share their first `$bits` bits.
+ *
+ * @param string $a    Packed address.
+ * @param string $b    Packed address of the same length.
+ * @param int    $bits Prefix length.
+ * @return bool
+ */
+function platform_embed_prefix_matches( $a, $b, $bits ) {
+	$bytes = intdiv( $bits, 8 );
+	if ( substr( $a, 0, $bytes ) !== substr( $b, 0, $bytes ) ) {
+		return false;
+	}
+	$rest = $bits % 8;
+	if ( 0 === $rest ) {
+		return true;
+	}
+	$mask = ( 0xff << ( 8 - $rest ) ) & 0xff;
+	return ( ord( $a[ $bytes ] ) & $mask ) === ( ord( $b[ $bytes ] ) & $mask );
 }
 
 /**

@@ -58,7 +58,12 @@ function platform_embed_viewer_for( $wanted ) {
 	 * The array is the body of a generate-session request without
 	 * `deploymentId`: `externalId` (or `internalId`), `email`, `groups`,
 	 * `userAttributes`, `securityContext`, `settings` and the rest of the
-	 * platform's fields. Return null to refuse the session (a 401).
+	 * platform's fields. Return null to refuse the session (a 403 for a
+	 * signed-in user, a 401 in `public` mode).
+	 *
+	 * What the platform lets a viewer open is decided by the platform, from
+	 * `groups` and `userAttributes`: a session is not bound to a dashboard,
+	 * and `$wanted` is only what the page asked for, not a boundary.
 	 *
 	 * @param array        $viewer The viewer.
 	 * @param WP_User|null $user   The signed-in user in `signed-in` mode; null in `public` mode.
@@ -68,6 +73,7 @@ function platform_embed_viewer_for( $wanted ) {
 	return array(
 		'status' => 'ok',
 		'viewer' => $filtered,
+		'user'   => $user,
 	);
 }
 
