@@ -24,7 +24,7 @@ describe('model: the lifecycle of <platform-embed> over generated sequences', ()
     console.log(`model: ${numRuns} sequences, seed ${seed} (replay: npm run test:model -- --seed ${seed})`);
     const started = performance.now();
     let runs = 0;
-    const property = fc.asyncProperty(fc.commands(commandArbitraries, { maxCommands: 14, size: 'max' }), async (commands) => {
+    const property = fc.asyncProperty(fc.commands(commandArbitraries, { maxCommands: 16, size: 'max' }), async (commands) => {
       runs += 1;
       const world = new World();
       try {
@@ -42,7 +42,7 @@ describe('model: the lifecycle of <platform-embed> over generated sequences', ()
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     console.log(`model: ${runs} sequences run in ${seconds} s`);
     if (result.failed) {
-      const shrunk = String(result.counterexample?.[0] ?? '').split(/,(?=[a-zA-Z])/);
+      const shrunk = String(result.counterexample?.[0] ?? '').replace(/\s*\/\*replayPath=.*\*\/\s*$/, '').split(/,(?=[a-zA-Z])/);
       const message = [
         `a sequence broke an invariant (seed ${result.seed}, path "${result.counterexamplePath}", ${result.numShrinks} shrinks)`,
         'shrunk sequence (✓: settled and checked, …: paused 30 ms, else the next command ran at once):',

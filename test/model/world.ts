@@ -105,7 +105,9 @@ export class World {
       el.setAttribute('dashboard', DASHBOARDS[0]);
       el.readyTimeout = READY_TIMEOUT;
       this.adopt(i, el, this.viewer);
-      el.sessionProvider = this.provider(i, this.viewer, 0);
+      // E0's backend is slow (a call is often in flight during the next command); E1 is kept alive.
+      el.sessionProvider = this.provider(i, this.viewer, i === 0 ? 300 : 0);
+      if (i === 1) el.setAttribute('keep-alive', KEEP_ALIVE);
     }
   }
 
