@@ -1,18 +1,19 @@
-// `npm run test:model -- [--runs N] [--seed S] [--path P] [--browser chromium|firefox]`
+// `npm run test:model -- [--runs N] [--seed S] [--mix 1|2|3] [--path P] [--verbose] [--browser chromium|firefox]`
 // runs the model-based lifecycle test (test/model/) alone, in Chromium and
 // Firefox (or the one browser named), with N generated sequences per browser
-// (default 200) from seed S (default: a new one, printed). `--path` with the
-// seed of a failure replays its shrunk sequence. The package is built first
-// when its sources changed.
+// (default 200, shared by the three mixes of commands, or all for the one
+// `--mix`) from seed S (default: a new one, printed). `--mix` with `--seed`
+// and `--path` of a failure replays its shrunk sequence; `--verbose` prints
+// every sequence. The package is built first when its sources changed.
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { browserPath } from './browsers.mjs';
 
 const { values } = parseArgs({
-  options: { runs: { type: 'string' }, seed: { type: 'string' }, path: { type: 'string' }, browser: { type: 'string', multiple: true } },
+  options: { runs: { type: 'string' }, seed: { type: 'string' }, path: { type: 'string' }, mix: { type: 'string' }, verbose: { type: 'boolean' }, browser: { type: 'string', multiple: true } },
 });
-const runs = Number(values.runs ?? 200);
+const runs = Number(values.runs ?? 201);
 if (!Number.isSafeInteger(runs) || runs < 1) throw new TypeError('--runs takes a positive whole number');
 if (values.seed !== undefined && !/^-?\d+$/.test(values.seed)) throw new TypeError('--seed takes a whole number');
 const browsers = values.browser ?? ['chromium', 'firefox'];
@@ -34,6 +35,8 @@ for (const browser of browsers) {
       MODEL_RUNS: String(runs),
       ...(values.seed !== undefined ? { MODEL_SEED: values.seed } : {}),
       ...(values.path !== undefined ? { MODEL_PATH: values.path } : {}),
+      ...(values.mix !== undefined ? { MODEL_MIX: values.mix } : {}),
+      ...(values.verbose ? { MODEL_VERBOSE: '1' } : {}),
       // Two seconds a sequence at most, and room for shrinking a failure.
       TESTS_FINISH_TIMEOUT: String(Math.max(300_000, runs * 2000 + 600_000)),
     },

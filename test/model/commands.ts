@@ -22,10 +22,11 @@ export interface Model {
   signedIn: Viewer;
 }
 
-export const initialModel = (): Model => ({
+/** E0 and E1 are made by script (E1 kept alive when the mix says so), E2 by server-rendered markup once it exists. */
+export const initialModel = (mix: Mix): Model => ({
   exists: [true, true, false],
   connected: [false, false, false],
-  keepAlive: [false, true, false],
+  keepAlive: [false, mix.keepAliveE1, false],
   viewer: ['viewer-a', 'viewer-a', 'viewer-a'],
   signedIn: 'viewer-a',
 });
@@ -56,8 +57,6 @@ class Step implements fc.AsyncCommand<Model, World> {
   }
 }
 
-/** Element slots: E0 and E1 are made by script, E2 by server-rendered markup (once it exists). */
-const slotArb = fc.constantFrom(0, 0, 0, 1, 2);
 const viewerArb = fc.constantFrom(...VIEWERS);
 const delayArb = fc.constantFrom(0, 40, 300);
 const E = (s: number) => `E${s}`;
@@ -76,7 +75,7 @@ async function onPage(w: World, s: number, act: (index: number) => Promise<void>
   if (index !== undefined) await act(index);
 }
 
-const steps: fc.Arbitrary<Step>[] = [
+const steps = (slotArb: fc.Arbitrary<number>): fc.Arbitrary<Step>[] => [
   step(fc.tuple(slotArb, fc.constantFrom(0, 1)), ([s, side], then) =>
     new Step(`insert ${E(s)} (side ${side})`, (m) => m.exists[s]! && !m.connected[s], (m, w) => {
       w.sides[side]!.append(el(w, s));
@@ -182,6 +181,28 @@ const steps: fc.Arbitrary<Step>[] = [
   step(fc.constantFrom(100, 400), (ms, then) => new Step(`wait ${ms} ms`, () => true, () => sleep(ms), then)),
 ];
 
-/** How often each command of `steps` comes, in order: insertions, removals, session sources and keep-alive most. */
-const weights = [5, 4, 2, 1, 3, 4, 1, 1, 1, 1, 2, 1, 2, 1, 1, 1, 1, 2, 1];
-export const commandArbitraries: fc.Arbitrary<Step>[] = [fc.oneof(...steps.map((arbitrary, i) => ({ arbitrary, weight: weights[i]! })))];
+/**
+ * A mix of commands: how often each of `steps` comes (in order: insert,
+ * remove, appendChild move, moveBefore, reload, sessionProvider,
+ * session-url, dashboard, sandbox, allowExport, keep-alive, discard,
+ * sign-out, ready, session-expiring, session-expired, fatal error,
+ * server-rendered markup, wait), which elements the commands pick, and
+ * whether E1 starts kept alive. Each mix is its own property, so that one
+ * broken rule found often does not hide the others.
+ */
+export interface Mix {
+  name: string;
+  weights: number[];
+  slots: number[];
+  keepAliveE1: boolean;
+}
+
+export const mixes: Mix[] = [
+  { name: 'sessions: viewers, providers, reloads and moves', weights: [5, 3, 2, 1, 4, 6, 2, 1, 1, 1, 0, 0, 2, 1, 1, 1, 1, 0, 1], slots: [0, 0, 1], keepAliveE1: false },
+  { name: 'server-rendered markup that moves', weights: [4, 3, 3, 1, 2, 2, 1, 1, 1, 1, 0, 0, 1, 1, 1, 1, 1, 5, 1], slots: [2, 2, 2, 0], keepAliveE1: false },
+  { name: 'keep-alive, discard and sign-out', weights: [4, 4, 2, 1, 2, 2, 0, 1, 1, 1, 3, 2, 3, 1, 1, 1, 1, 1, 1], slots: [1, 1, 0, 2], keepAliveE1: true },
+];
+
+export const commandsOf = (mix: Mix): fc.Arbitrary<fc.AsyncCommand<Model, World>>[] => [
+  fc.oneof(...steps(fc.constantFrom(...mix.slots)).map((arbitrary, i) => ({ arbitrary, weight: mix.weights[i]! })).filter((w) => w.weight > 0)),
+];

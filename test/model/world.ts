@@ -88,7 +88,7 @@ export class World {
   private _pages: Page[] = [];
   private readonly _baseFrames = window.length;
 
-  constructor() {
+  constructor(private readonly _keepAliveE1 = false) {
     this.sides = [document.createElement('section'), document.createElement('section')];
     this._root.append(...this.sides);
     this._style.textContent = HOSTILE_STYLE;
@@ -105,9 +105,9 @@ export class World {
       el.setAttribute('dashboard', DASHBOARDS[0]);
       el.readyTimeout = READY_TIMEOUT;
       this.adopt(i, el, this.viewer);
-      // E0's backend is slow (a call is often in flight during the next command); E1 is kept alive.
+      // E0's backend is slow (a call is often in flight during the next command).
       el.sessionProvider = this.provider(i, this.viewer, i === 0 ? 300 : 0);
-      if (i === 1) el.setAttribute('keep-alive', KEEP_ALIVE);
+      if (i === 1 && this._keepAliveE1) el.setAttribute('keep-alive', KEEP_ALIVE);
     }
   }
 
