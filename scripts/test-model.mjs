@@ -37,8 +37,9 @@ for (const browser of browsers) {
       ...(values.path !== undefined ? { MODEL_PATH: values.path } : {}),
       ...(values.mix !== undefined ? { MODEL_MIX: values.mix } : {}),
       ...(values.verbose ? { MODEL_VERBOSE: '1' } : {}),
-      // Two seconds a sequence at most, and room for shrinking a failure.
-      TESTS_FINISH_TIMEOUT: String(Math.max(300_000, runs * 2000 + 600_000)),
+      // Three seconds a sequence at most, and room for shrinking a failure; the runner's page limit beyond that.
+      MODEL_TIME_LIMIT: String(Math.max(240_000, runs * 3000 + 300_000)),
+      TESTS_FINISH_TIMEOUT: String(Math.max(300_000, runs * 3000 + 400_000)),
     },
   });
   console.log(`model test in ${browser}: ${result.status === 0 ? 'passed' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(0)} s`);

@@ -1,11 +1,12 @@
 /**
- * Model-based test of `<platform-embed>`'s lifecycle: fast-check generates
+ * The model-based test of `<platform-embed>`'s lifecycle, one property per
+ * mix of commands (sessions.test.ts, server-rendered.test.ts,
+ * keep-alive.test.ts, each its own browser page): fast-check generates
  * sequences of commands (insert, remove, moves, reload, session sources of
  * two viewers with delays, attribute changes, keep-alive, discard, sign-out,
  * the embed's own events, server-rendered markup), runs them against real
  * elements on the mock platform and checks the invariants after each
- * settled step and at the end (world.ts). Three mixes of commands run as
- * three properties (commands.ts). A failure prints the seed and the shrunk
+ * settled step and at the end (world.ts). A failure prints the seed and the shrunk
  * sequence; `npm run test:model -- --runs N --seed S` runs more or replays.
  */
 import fc from 'fast-check';
@@ -15,6 +16,8 @@ import { World } from './world.js';
 const configPath: string = '/__model-config.js';
 /** Sequences per browser in CI, shared by the mixes. */
 const DEFAULT_RUNS = 201;
+/** When a property stops (the shrinking of a failure included), so that a page ends within the runner's limit. */
+const DEFAULT_TIME_LIMIT_MS = 240_000;
 
 interface Config {
   runs: number;
@@ -22,6 +25,7 @@ interface Config {
   path: string | null;
   verbose: boolean;
   mix: string | null;
+  timeLimit: number;
 }
 
 async function runMix(mix: Mix, config: Config, numRuns: number, seed: number): Promise<void> {
@@ -42,8 +46,10 @@ async function runMix(mix: Mix, config: Config, numRuns: number, seed: number): 
       await world.stop();
     }
   });
-  const result = await fc.check(property, { numRuns, seed, ...(config.path ? { path: config.path } : {}) });
-  console.log(`model (${mix.name}): ${runs} sequences run in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  const timeLimit = config.timeLimit || DEFAULT_TIME_LIMIT_MS;
+  const result = await fc.check(property, { numRuns, seed, interruptAfterTimeLimit: timeLimit, ...(config.path ? { path: config.path } : {}) });
+  const took = ((performance.now() - started) / 1000).toFixed(1);
+  console.log(`model (${mix.name}): ${runs} sequences run in ${took} s${result.interrupted ? ` (stopped at the ${timeLimit / 1000} s limit)` : ''}`);
   if (!result.failed) return;
   const shrunk = String(result.counterexample?.[0] ?? '').replace(/\s*\/\*replayPath=.*\*\/\s*$/, '').split(/,(?=[a-zA-Z])/);
   const message = [
@@ -58,19 +64,17 @@ async function runMix(mix: Mix, config: Config, numRuns: number, seed: number): 
   throw new Error(message);
 }
 
-describe('model: the lifecycle of <platform-embed> over generated sequences', () => {
-  let config: Config;
-  before(async () => {
-    config = (await import(/* @vite-ignore */ configPath)) as Config;
-  });
-
-  mixes.forEach((mix, i) => {
+/** Declares the property of mix `index` (0-based) as one test. */
+export function describeMix(index: number): void {
+  const mix = mixes[index]!;
+  describe('model: the lifecycle of <platform-embed> over generated sequences', () => {
     it(`keeps every invariant after every settled command: ${mix.name}`, async function () {
       this.timeout(0);
-      if (config.mix && config.mix !== String(i + 1)) return this.skip();
+      const config = (await import(/* @vite-ignore */ configPath)) as Config;
+      if (config.mix && config.mix !== String(index + 1)) return this.skip();
       const numRuns = Math.ceil((config.runs || DEFAULT_RUNS) / (config.mix ? 1 : mixes.length));
       const seed = config.seed ?? (Date.now() ^ (Math.random() * 0x7fffffff)) | 0;
       await runMix(mix, config, numRuns, seed);
     });
   });
-});
+}
