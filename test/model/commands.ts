@@ -171,7 +171,7 @@ const steps = (slotArb: fc.Arbitrary<number>): fc.Arbitrary<Step>[] => [
       w.sides[side]!.append(holder);
       (holder as HTMLElement & { setHTMLUnsafe(html: string): void }).setHTMLUnsafe(html);
       const embed = holder.querySelector('platform-embed')!;
-      w.adopt(2, embed, viewer);
+      w.adopt(2, embed, viewer).source = withUrl;
       embed.readyTimeout = READY_TIMEOUT;
       w.placed(2);
       Object.assign(m, { exists: [...m.exists.slice(0, 2), true], connected: [...m.connected.slice(0, 2), true] });

@@ -39,7 +39,22 @@ export interface Slot {
   readyAt: number;
   fatalAt: number;
   hostSessionErrorAt: number;
+  /** The element has a session source (a provider or a session-url), and since when its markup's own load ended. */
+  source: boolean;
+  takeoverAt: number;
+  /** When its session source was called, and when a ReadyTimeoutError came (not yet judged). */
+  calls: number[];
+  timeouts: number[];
 }
+
+/** Session sources called by key (element id): the `session-url` calls the elements make, seen in `fetch`. */
+const urlCalls = new Map<string, number[]>();
+const pageFetch = window.fetch;
+window.fetch = function (input: RequestInfo | URL, init?: RequestInit) {
+  const key = /\/__model-session\/([\w-]+)\//.exec(String(input instanceof Request ? input.url : input))?.[1];
+  if (key) urlCalls.set(key, [...(urlCalls.get(key) ?? []), performance.now()]);
+  return pageFetch.call(this, input, init);
+};
 
 let mock: MockPlatform;
 
@@ -124,13 +139,17 @@ export class World {
 
   /** Takes `el` into slot `i`, listening to its outcome events. */
   adopt(i: number, el: PlatformEmbedElement, viewer: Viewer): Slot {
-    const slot: Slot = { name: this.name(i), el, viewer, history: [{ t: performance.now(), viewer }], placedAt: 0, readyAt: 0, fatalAt: 0, hostSessionErrorAt: 0 };
+    const slot: Slot = {
+      name: this.name(i), el, viewer, history: [{ t: performance.now(), viewer }], placedAt: 0, readyAt: 0, fatalAt: 0, hostSessionErrorAt: 0,
+      source: i !== 2, takeoverAt: i === 2 ? performance.now() : -1, calls: [], timeouts: [],
+    };
     el.id = slot.name;
     el.addEventListener('platform-ready', () => (slot.readyAt = performance.now()));
     el.addEventListener('platform-error', (event) => {
       const { fatal, context, name } = event.detail as { fatal?: boolean; context?: string; name?: string };
       if (fatal) slot.fatalAt = performance.now();
       if (context === 'host' && name === 'SessionError') slot.hostSessionErrorAt = performance.now();
+      if (context === 'host' && name === 'ReadyTimeoutError') slot.timeouts.push(performance.now());
     });
     this.slots[i] = slot;
     return slot;
@@ -144,6 +163,7 @@ export class World {
 
   setViewer(i: number, viewer: Viewer): void {
     const slot = this.slot(i);
+    slot.source = true;
     slot.viewer = viewer;
     slot.history.push({ t: performance.now(), viewer });
   }
@@ -156,6 +176,7 @@ export class World {
   provider(i: number, viewer: Viewer, delay: number): () => Promise<string> {
     const name = this.name(i);
     return async () => {
+      this.slots[i]?.calls.push(performance.now());
       const n = (this._inFlight.get(name) ?? 0) + 1;
       this._inFlight.set(name, n);
       if (n > 1) this.findings.add(`${name}: ${n} sessionProvider calls in flight at once`);
@@ -254,14 +275,15 @@ export class World {
       const frame = frameOf(owner.el);
       if (frame) this._frames.set(page.index, frame);
       if (!page.ok) continue;
+      // The navigation happened between the start of its load and now; a session source set in between may have served it.
       const adopted = before !== undefined;
       if (adopted) {
-        if (page.viewer !== owner.viewer) add(`${label}: adopted by ${owner.name}, whose current session source is ${owner.viewer}'s`);
+        const allowed = viewersSince(owner, owner.placedAt);
+        if (!allowed.includes(page.viewer as Viewer)) add(`${label}: adopted by ${owner.name}, whose session source since its insertion is ${allowed.join(' or ')}'s`);
       } else {
         const marks = loadMarks(owner.name);
-        const began = marks.length ? marks[marks.length - 1]! : 0;
-        const expected = viewerAt(owner, began);
-        if (page.viewer !== expected) add(`${label}: shown in ${owner.name}, whose load began under ${expected}'s session source`);
+        const allowed = viewersSince(owner, marks.length ? marks[marks.length - 1]! : 0);
+        if (!allowed.includes(page.viewer as Viewer)) add(`${label}: shown in ${owner.name}, whose session source since its load began is ${allowed.join(' or ')}'s`);
         this._sandbox.set(page.index, sandboxOf(owner.el));
       }
       this._checkFlags(owner, page, label, add);
@@ -276,8 +298,19 @@ export class World {
         add(`${slot.name}: a load began ${Math.round(now - since)} ms ago and ended neither ready nor with an error event (ready-timeout ${READY_TIMEOUT} ms)`);
       }
     }
+    for (const slot of this.slots) if (slot) this._checkTimeouts(slot, add);
     this._checkFrames(add);
     this.findings.throwIfAny();
+  }
+
+  /** A load that timed out with a session source it never asked (and not the markup's own load) waited for nothing. */
+  private _checkTimeouts(slot: Slot, add: (m: string) => void): void {
+    const calls = [...slot.calls, ...(urlCalls.get(slot.name) ?? [])];
+    for (const t of slot.timeouts.splice(0)) {
+      const since = Math.max(slot.placedAt <= t ? slot.placedAt : 0, ...loadMarks(slot.name).filter((m) => m <= t));
+      if (!slot.source || since <= slot.takeoverAt) continue;
+      if (!calls.some((c) => c >= since && c <= t)) add(`${slot.name}: a load ended with ReadyTimeoutError, and its session source was never asked for a session`);
+    }
   }
 
   private _checkFlags(owner: Slot, page: Page, label: string, add: (m: string) => void): void {
@@ -329,9 +362,9 @@ export class World {
   }
 }
 
-/** The viewer whose session source `slot` had at time `t`. */
-function viewerAt(slot: Slot, t: number): Viewer {
-  let viewer = slot.history[0]!.viewer;
-  for (const entry of slot.history) if (entry.t <= t) viewer = entry.viewer;
-  return viewer;
+/** The viewers whose session source `slot` had at time `t` or later. */
+function viewersSince(slot: Slot, t: number): Viewer[] {
+  let first = slot.history[0]!.viewer;
+  for (const entry of slot.history) if (entry.t <= t) first = entry.viewer;
+  return [...new Set([first, ...slot.history.filter((entry) => entry.t > t).map((entry) => entry.viewer)])];
 }
