@@ -77,3 +77,31 @@ export class Findings {
     throw new Error(`invariant broken:\n  - ${this._seen.join('\n  - ')}`);
   }
 }
+
+/**
+ * Whether `moveBefore()` keeps the document of an iframe inside a shadow root
+ * (where the element holds its iframe) in this browser: a same-origin frame
+ * keeps a value set on its window across the move.
+ */
+export async function moveBeforeKeepsShadowFrames(): Promise<boolean> {
+  if (!('moveBefore' in Element.prototype)) return false;
+  const [from, to] = [document.createElement('div'), document.createElement('div')];
+  const host = document.createElement('div');
+  const frame = document.createElement('iframe');
+  host.attachShadow({ mode: 'open' }).append(frame);
+  from.append(host);
+  document.body.append(from, to);
+  try {
+    await new Promise((resolve) => {
+      frame.addEventListener('load', resolve, { once: true });
+      frame.srcdoc = '<p>probe</p>';
+    });
+    (frame.contentWindow as Window & { kept?: boolean }).kept = true;
+    (to as HTMLElement & { moveBefore(node: Node, child: Node | null): void }).moveBefore(host, null);
+    await sleep(150);
+    return (frame.contentWindow as (Window & { kept?: boolean }) | null)?.kept === true;
+  } finally {
+    from.remove();
+    to.remove();
+  }
+}

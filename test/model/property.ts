@@ -10,7 +10,8 @@
  * sequence; `npm run test:model -- --runs N --seed S` runs more or replays.
  */
 import fc from 'fast-check';
-import { commandsOf, initialModel, mixes, type Mix } from './commands.js';
+import { commandsOf, initialModel, liveMove, mixes, type Mix } from './commands.js';
+import { moveBeforeKeepsShadowFrames } from './evidence.js';
 import { World } from './world.js';
 
 const configPath: string = '/__model-config.js';
@@ -30,6 +31,9 @@ interface Config {
 
 async function runMix(mix: Mix, config: Config, numRuns: number, seed: number): Promise<void> {
   console.log(`model (${mix.name}): ${numRuns} sequences, seed ${seed} (replay: npm run test:model -- --seed ${seed})`);
+  liveMove.supported = await moveBeforeKeepsShadowFrames();
+  // The contract's live move applies where the browser has one; elsewhere the command is left out, and said so.
+  if (!liveMove.supported) console.log('model: moveBefore() here reloads an iframe held in a shadow root; the moveBefore command is left out');
   const started = performance.now();
   let runs = 0;
   const property = fc.asyncProperty(fc.commands(commandsOf(mix), { maxCommands: 16, size: 'max' }), async (commands) => {
