@@ -97,7 +97,7 @@ export async function moveBeforeKeepsShadowFrames(): Promise<boolean> {
       frame.srcdoc = '<p>probe</p>';
     });
     (frame.contentWindow as Window & { kept?: boolean }).kept = true;
-    (to as HTMLElement & { moveBefore(node: Node, child: Node | null): void }).moveBefore(host, null);
+    (to as unknown as { moveBefore(node: Node, child: Node | null): void }).moveBefore(host, null);
     await sleep(150);
     return (frame.contentWindow as (Window & { kept?: boolean }) | null)?.kept === true;
   } finally {
