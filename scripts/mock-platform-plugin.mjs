@@ -26,6 +26,11 @@ async function closedPort() {
   return port;
 }
 
+let running = null;
+
+/** The mock the plugin started (`{ url, keys, state, registry }`), for other test-server plugins; null before it starts. */
+export const runningMock = () => running;
+
 /** @returns {import('@web/test-runner').TestRunnerPlugin} */
 export function mockPlatformPlugin() {
   let mock;
@@ -38,6 +43,7 @@ export function mockPlatformPlugin() {
       }
       const { startMockServer } = await import('../dist/testing/server.js');
       mock = await startMockServer({ port: 0, host: '127.0.0.1' });
+      running = mock;
       closedUrl = `http://127.0.0.1:${await closedPort()}`;
     },
     async serverStop() {

@@ -25,12 +25,20 @@ export interface Authenticated {
   path: string;
   session: boolean;
   credential?: string;
+  /** The session id the page presented (or the one behind its credential). */
+  sessionId?: string;
+  /** Why the page was refused, when it was. */
+  refusal?: string;
 }
 
 class Embed implements MockEmbed {
   path: string;
   session: boolean;
   credential: string | undefined;
+  /** The session id the page opened with (or was refused with); a renewal in place does not change it. */
+  sessionId: string | undefined;
+  /** Why the mock refused the page's session, when it did. */
+  refusal: string | undefined;
   private readonly _actions: EmbedAction[] = [];
   private readonly _listeners = new Set<() => void>();
   private _stream: ServerResponse | null = null;
@@ -48,6 +56,11 @@ class Embed implements MockEmbed {
     this.path = auth.path;
     this.session = auth.session;
     this.credential = auth.credential;
+  }
+
+  /** Whether the page is closed or navigated away (and not coming back). */
+  get gone(): boolean {
+    return this._gone;
   }
 
   private get _label(): string {
@@ -264,6 +277,8 @@ export class EmbedRegistry {
     embed.session = auth.session;
     embed.credential = auth.credential;
     embed.path = auth.path;
+    embed.sessionId = auth.sessionId;
+    embed.refusal = auth.refusal;
     this._embeds.push(embed);
     for (const listener of [...this._listeners]) listener();
   }

@@ -254,15 +254,18 @@ export function createEmbedHandler(ctx: {
     // A refused renewal in place leaves the page as it was: the host sees the platform's error and reloads.
     const renew = body?.renew === true;
     // Tells the page's MockEmbed how its authentication ended, then answers.
+    const presented = typeof body?.session === 'string' ? body.session : undefined;
     const refuse = (status: number, message: string) => {
-      if (embedId && !renew) registry.authenticated(embedId, { path, session: false });
+      if (embedId && !renew) registry.authenticated(embedId, { path, session: false, sessionId: presented, refusal: message });
       sendError(res, status, message);
     };
     let session: SessionRecord | undefined;
     let credential = typeof body?.credential === 'string' ? body.credential : '';
+    let sessionId = presented;
     if (credential) {
       const c = state.credentials.get(credential);
       if (!c || c.expiresAt <= now()) return refuse(401, 'The session has expired. Open the page again to continue.');
+      sessionId = c.sessionId;
       session = state.sessions.get(c.sessionId);
       if (session?.revoked) return refuse(401, REVOKED);
     } else {
@@ -282,7 +285,7 @@ export function createEmbedHandler(ctx: {
       state.credentials.set(credential, { sessionId: id, expiresAt: now() + CREDENTIAL_TTL_MS });
     }
     if (!session) return refuse(401, 'The session is not known to this tenant.');
-    if (embedId) registry.authenticated(embedId, { path, session: true, credential });
+    if (embedId) registry.authenticated(embedId, { path, session: true, credential, sessionId });
     sendJson(res, 200, { ...viewerInfo(session), credential });
   }
 

@@ -1,0 +1,211 @@
+/**
+ * The commands of the model-based lifecycle test: what a host page, a
+ * framework, a router, a sign-out and the embed itself do to elements, in
+ * any order. The model holds only what decides whether a command applies;
+ * the World (world.ts) holds the real elements and checks the invariants.
+ * Each command then either goes on at once (a session call may still be in
+ * flight during the next command), pauses briefly, or settles and checks.
+ */
+import fc from 'fast-check';
+import { renderEmbed } from '../../src/server/index.js';
+import type { PlatformEmbedElement } from '../../src/index.js';
+import { mockPlatform } from '../api/mock-platform.js';
+import { sleep } from './evidence.js';
+import { DASHBOARDS, drive, generateSession, KEEP_ALIVE, PlatformEmbed, READY_TIMEOUT, VIEWERS, type Viewer, type World } from './world.js';
+
+export interface Model {
+  exists: boolean[];
+  connected: boolean[];
+  keepAlive: boolean[];
+  viewer: Viewer[];
+  /** The signed-in viewer of the page: every kept-alive element uses their session source. */
+  signedIn: Viewer;
+}
+
+/** E0 and E1 are made by script (E1 kept alive when the mix says so), E2 by server-rendered markup once it exists. */
+export const initialModel = (mix: Mix): Model => ({
+  exists: [true, true, false],
+  connected: [false, false, false],
+  keepAlive: [false, mix.keepAliveE1, false],
+  viewer: ['viewer-a', 'viewer-a', 'viewer-a'],
+  signedIn: 'viewer-a',
+});
+
+/** Whether this browser's `moveBefore()` keeps an iframe's document in a shadow root (set before the runs, see property.ts). */
+export const liveMove = { supported: false };
+
+type Then = 'go' | 'pause' | 'check';
+const thenArb: fc.Arbitrary<Then> = fc.constantFrom<Then>('check', 'go', 'go', 'pause');
+
+class Step implements fc.AsyncCommand<Model, World> {
+  constructor(
+    private readonly _label: string,
+    private readonly _when: (m: Readonly<Model>) => boolean,
+    private readonly _act: (m: Model, w: World) => unknown,
+    private readonly _then: Then,
+  ) {}
+
+  check(m: Readonly<Model>): boolean {
+    return this._when(m);
+  }
+
+  async run(m: Model, w: World): Promise<void> {
+    await this._act(m, w);
+    if (this._then === 'pause') await sleep(30);
+    if (this._then === 'check') await w.check();
+  }
+
+  toString(): string {
+    return `${this._label}${this._then === 'check' ? ' ✓' : this._then === 'pause' ? ' …' : ''}`;
+  }
+}
+
+const viewerArb = fc.constantFrom(...VIEWERS);
+const delayArb = fc.constantFrom(0, 40, 300);
+const E = (s: number) => `E${s}`;
+const el = (w: World, s: number): PlatformEmbedElement => w.slot(s).el;
+const otherSide = (w: World, s: number): HTMLElement => w.sides[w.sides.indexOf(el(w, s).parentElement!) === 0 ? 1 : 0]!;
+/** A session source may change to `viewer` unless the element is kept alive for the signed-in viewer. */
+const mayUse = (m: Readonly<Model>, s: number, viewer: Viewer) => m.exists[s]! && (!m.keepAlive[s] || viewer === m.signedIn);
+
+function step<T>(arb: fc.Arbitrary<T>, make: (v: T, then: Then) => Step): fc.Arbitrary<Step> {
+  return fc.tuple(arb, thenArb).map(([v, then]) => make(v, then));
+}
+
+/** The page of element `s` at the last check (its mock page index), or nothing. */
+async function onPage(w: World, s: number, act: (index: number) => Promise<void>, needsSession = false): Promise<void> {
+  const index = w.pageOf(s, needsSession);
+  if (index !== undefined) await act(index);
+}
+
+const steps = (slotArb: fc.Arbitrary<number>): fc.Arbitrary<Step>[] => [
+  step(fc.tuple(slotArb, fc.constantFrom(0, 1)), ([s, side], then) =>
+    new Step(`insert ${E(s)} (side ${side})`, (m) => m.exists[s]! && !m.connected[s], (m, w) => {
+      w.sides[side]!.append(el(w, s));
+      w.placed(s);
+      m.connected[s] = true;
+    }, then)),
+  step(slotArb, (s, then) =>
+    new Step(`remove ${E(s)}`, (m) => m.connected[s]!, (m, w) => {
+      el(w, s).remove();
+      m.connected[s] = false;
+    }, then)),
+  step(slotArb, (s, then) =>
+    new Step(`appendChild-move ${E(s)}`, (m) => m.connected[s]!, (_m, w) => {
+      otherSide(w, s).appendChild(el(w, s));
+      w.placed(s);
+    }, then)),
+  step(slotArb, (s, then) =>
+    new Step(`moveBefore ${E(s)}`, (m) => m.connected[s]! && liveMove.supported, (_m, w) => {
+      (otherSide(w, s) as HTMLElement & { moveBefore(node: Node, child: Node | null): void }).moveBefore(el(w, s), null);
+    }, then)),
+  step(slotArb, (s, then) => new Step(`reload() ${E(s)}`, (m) => m.connected[s]!, (_m, w) => el(w, s).reload(), then)),
+  step(fc.tuple(slotArb, viewerArb, delayArb), ([s, viewer, delay], then) =>
+    new Step(`sessionProvider ${E(s)} = ${viewer} (${delay} ms)`, (m) => mayUse(m, s, viewer), (m, w) => {
+      el(w, s).sessionProvider = w.provider(s, viewer, delay);
+      w.setViewer(s, viewer);
+      m.viewer[s] = viewer;
+    }, then)),
+  step(fc.tuple(slotArb, viewerArb, delayArb), ([s, viewer, delay], then) =>
+    new Step(`session-url ${E(s)} = ${viewer} (${delay} ms), no sessionProvider`, (m) => mayUse(m, s, viewer), (m, w) => {
+      el(w, s).sessionProvider = undefined;
+      el(w, s).setAttribute('session-url', w.sessionUrl(s, viewer, delay));
+      w.setViewer(s, viewer);
+      m.viewer[s] = viewer;
+    }, then)),
+  step(fc.tuple(slotArb, fc.constantFrom(...DASHBOARDS)), ([s, dashboard], then) =>
+    new Step(`dashboard ${E(s)} = ${dashboard}`, (m) => m.exists[s]!, (_m, w) => el(w, s).setAttribute('dashboard', dashboard), then)),
+  step(fc.tuple(slotArb, fc.constantFrom('', 'allow-scripts allow-same-origin', 'allow-scripts allow-same-origin allow-popups')), ([s, sandbox], then) =>
+    new Step(`sandbox ${E(s)} = "${sandbox}"`, (m) => m.exists[s]!, (_m, w) => {
+      if (sandbox) el(w, s).setAttribute('sandbox', sandbox);
+      else el(w, s).removeAttribute('sandbox');
+    }, then)),
+  step(fc.tuple(slotArb, fc.boolean()), ([s, on], then) =>
+    new Step(`allowExport ${E(s)} = ${on}`, (m) => m.exists[s]!, (_m, w) => void (el(w, s).allowExport = on), then)),
+  step(fc.tuple(slotArb, fc.boolean()), ([s, on], then) =>
+    new Step(`keep-alive ${E(s)} ${on ? `= "${KEEP_ALIVE}"` : 'removed'}`, (m) => m.exists[s]! && (!on || m.viewer[s] === m.signedIn), (m, w) => {
+      if (on) el(w, s).setAttribute('keep-alive', KEEP_ALIVE);
+      else el(w, s).removeAttribute('keep-alive');
+      m.keepAlive[s] = on;
+    }, then)),
+  step(fc.constant(null), (_v, then) =>
+    new Step('PlatformEmbed.discardKeptAlive()', () => true, async (_m, w) => {
+      PlatformEmbed.discardKeptAlive();
+      await w.discarded();
+    }, then)),
+  step(fc.constant(null), (_v, then) =>
+    new Step('sign-out: discardKeptAlive(), then the next viewer\'s sessionProvider on every element', () => true, async (m, w) => {
+      PlatformEmbed.discardKeptAlive();
+      await w.discarded();
+      m.signedIn = m.signedIn === 'viewer-a' ? 'viewer-b' : 'viewer-a';
+      for (const s of [0, 1, 2]) {
+        if (!m.exists[s]) continue;
+        el(w, s).sessionProvider = w.provider(s, m.signedIn, 0);
+        w.setViewer(s, m.signedIn);
+        m.viewer[s] = m.signedIn;
+      }
+    }, then)),
+  step(slotArb, (s, then) =>
+    new Step(`embed of ${E(s)} sends ready`, (m) => m.connected[s]!, (_m, w) =>
+      onPage(w, s, (index) => {
+        const payload = el(w, s).readyInfo ?? { embedTenant: 'acme', deploymentId: 42, mode: 'signed', surface: 'dashboard' };
+        return drive(index, 'send', { type: 'ready', payload });
+      }, true), then)),
+  step(slotArb, (s, then) =>
+    new Step(`embed of ${E(s)} sends session-expiring`, (m) => m.connected[s]!, (_m, w) =>
+      onPage(w, s, (index) => drive(index, 'send', { type: 'session-expiring', payload: {} })), then)),
+  step(slotArb, (s, then) =>
+    new Step(`embed of ${E(s)}: credential expires (session-expired)`, (m) => m.connected[s]!, (_m, w) =>
+      onPage(w, s, (index) => drive(index, 'expire')), then)),
+  step(slotArb, (s, then) =>
+    new Step(`embed of ${E(s)} sends a fatal error`, (m) => m.connected[s]!, (_m, w) =>
+      onPage(w, s, (index) => drive(index, 'fail', { message: 'The dashboard could not be rendered.', options: { fatal: true, context: 'render' } })), then)),
+  step(fc.tuple(viewerArb, fc.boolean(), delayArb, fc.constantFrom(0, 1)), ([viewer, withUrl, delay, side], then) =>
+    new Step(`server-rendered E2 for ${viewer}${withUrl ? ` with session-url (${delay} ms)` : ''} (side ${side})`, (m) => !m.exists[2], async (m, w) => {
+      const { mockUrl } = await mockPlatform();
+      const html = renderEmbed({
+        baseUrl: mockUrl,
+        session: await generateSession(viewer),
+        dashboard: DASHBOARDS[0],
+        ...(withUrl ? { sessionUrl: w.sessionUrl(2, viewer, delay) } : {}),
+        attributes: { id: w.name(2) },
+      });
+      const holder = document.createElement('div');
+      w.sides[side]!.append(holder);
+      (holder as HTMLElement & { setHTMLUnsafe(html: string): void }).setHTMLUnsafe(html);
+      const embed = holder.querySelector('platform-embed')!;
+      w.adopt(2, embed, viewer).source = withUrl;
+      embed.readyTimeout = READY_TIMEOUT;
+      w.placed(2);
+      Object.assign(m, { exists: [...m.exists.slice(0, 2), true], connected: [...m.connected.slice(0, 2), true] });
+      m.viewer[2] = viewer;
+      m.keepAlive[2] = false;
+    }, then)),
+  step(fc.constantFrom(100, 400), (ms, then) => new Step(`wait ${ms} ms`, () => true, () => sleep(ms), then)),
+];
+
+/**
+ * A mix of commands: how often each of `steps` comes (in order: insert,
+ * remove, appendChild move, moveBefore, reload, sessionProvider,
+ * session-url, dashboard, sandbox, allowExport, keep-alive, discard,
+ * sign-out, ready, session-expiring, session-expired, fatal error,
+ * server-rendered markup, wait), which elements the commands pick, and
+ * whether E1 starts kept alive. Each mix is its own property, so that one
+ * broken rule found often does not hide the others.
+ */
+export interface Mix {
+  name: string;
+  weights: number[];
+  slots: number[];
+  keepAliveE1: boolean;
+}
+
+export const mixes: Mix[] = [
+  { name: 'sessions: viewers, providers, reloads and moves', weights: [5, 3, 2, 1, 4, 6, 2, 1, 1, 1, 0, 0, 2, 1, 1, 1, 1, 0, 1], slots: [0, 0, 1], keepAliveE1: false },
+  { name: 'server-rendered markup that moves', weights: [4, 4, 4, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 1, 1, 1, 1, 6, 1], slots: [2], keepAliveE1: false },
+  { name: 'keep-alive, discard and sign-out', weights: [4, 4, 2, 1, 2, 2, 0, 1, 1, 1, 3, 2, 3, 1, 1, 1, 1, 1, 1], slots: [1, 1, 0, 2], keepAliveE1: true },
+];
+
+export const commandsOf = (mix: Mix): fc.Arbitrary<fc.AsyncCommand<Model, World>>[] => [
+  fc.oneof(...steps(fc.constantFrom(...mix.slots)).map((arbitrary, i) => ({ arbitrary, weight: mix.weights[i]! })).filter((w) => w.weight > 0)),
+];
