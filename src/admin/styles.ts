@@ -33,6 +33,11 @@ export const adminPanelStyles = css`
     line-height: 1.45;
     /* A word longer than its line (a long value in the change summary) breaks rather than overflows. */
     overflow-wrap: break-word;
+    /* Long compounds (German) break at a syllable with a hyphen; a browser hyphenates only where a lang is known. */
+    hyphens: auto;
+  }
+  code {
+    hyphens: manual;
   }
   /* Japanese has no spaces: wrap between phrases (bunsetsu), not inside a word, where the browser can. */
   :host(:lang(ja)) {

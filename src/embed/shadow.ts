@@ -3,7 +3,7 @@
  * overlays cover it while loading or failed) and its rendering.
  */
 import { unsafeCSS } from '@lit/reactive-element';
-import { embedFailed, embedLoading } from '../i18n/embed-messages.js';
+import { embedFailed, embedFrameTitle, embedLoading } from '../i18n/embed-messages.js';
 import { i18n } from '../i18n/hook.js';
 import { EMBED_CSS } from './styles.js';
 
@@ -100,7 +100,8 @@ export class ShadowView {
     }
     const frame = this.frame!;
     const text = (key: string, english: string) => i18n.text?.(this._root, key) ?? english;
-    setAttribute(frame, 'title', state.title);
+    // The default title follows the element's language, as the overlays do; a `frame-title` of its own wins.
+    setAttribute(frame, 'title', state.title === embedFrameTitle ? text('embedFrameTitle', state.title) : state.title);
     setAttribute(frame, 'allow', state.allow);
     setAttribute(frame, 'referrerpolicy', state.referrerPolicy);
     setAttribute(frame, 'sandbox', state.sandbox);

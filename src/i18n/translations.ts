@@ -63,9 +63,15 @@ export function speechOf(node: Node): Speech {
   observeRoot(node);
   const lang = langOf(node);
   // Merged afresh: an element asks once per render, and a registration is seen at once.
-  const m = Object.assign({}, englishMessages, ...catalogsFor(lang).reverse()) as PlatformMessages;
+  const m = Object.assign({}, englishMessages, ...catalogsFor(lang).reverse()) as Record<string, unknown>;
   const known = registered(lang) !== undefined || lang.split('-')[0] === 'en';
-  return { m, locale: (known && canonical(lang)) || 'en' };
+  const locale = (known && canonical(lang)) || 'en';
+  // Each message gets the locale as its second argument, so numbers group as the element's own tag does (de-CH: 1’234).
+  for (const key in m) {
+    const say = m[key];
+    if (typeof say == 'function') m[key] = (values: unknown) => say(values, locale);
+  }
+  return { m: m as PlatformMessages, locale };
 }
 
 // The embed asks for each of its texts here (see `hook.ts`), and is listed for re-rendering.

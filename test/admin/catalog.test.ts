@@ -252,7 +252,7 @@ describe('<platform-admin-panel> values in the viewer\'s language', () => {
     const options = (id: string) => [...$<HTMLSelectElement>(el, id).options].map((o) => o.textContent!.trim());
     expect(options('#field-deployMode')).to.deep.equal(['nicht festgelegt', 'Git', 'Befehlszeile']);
     expect(options('#field-template')).to.deep.equal(['Einzelinstanz', 'Einfacher Cluster', 'Multi-Cluster']);
-    expect(options('#field-releaseChannel')).to.deep.equal(['Neueste Version', 'Stabil']);
+    expect(options('#field-releaseChannel')).to.deep.equal(['Neueste Version', 'Stabile Version']);
     const readOnly = Object.fromEntries($$(el, '.readonly dl > div').map((d) => [d.querySelector('dt')!.textContent, d.querySelector('dd')!.textContent]));
     expect(readOnly['Cloud-Anbieter']).to.equal('AWS');
     expect(readOnly['Erstellungsschritt']).to.equal('Bereit');

@@ -197,7 +197,7 @@ describe('<platform-admin-panel> settings', () => {
     toggle($<HTMLInputElement>(el, '#field-deployBranchReadOnly'));
     await settle(el);
     expect(el.shadowRoot!.querySelector('.badge')).to.not.equal(null);
-    button(el, 'Revert').click();
+    button(el, 'Discard changes').click();
     await settle(el);
     expect($<HTMLInputElement>(el, '#field-name').value).to.equal('Orders analytics');
     expect($<HTMLInputElement>(el, '#field-deployBranchReadOnly').checked).to.equal(true);
