@@ -87,7 +87,7 @@ export abstract class PlatformEmbedProperties extends ReactiveElement {
   filters?: Record<string, unknown>;
   /** An `embedTheme` object; also settable as a JSON `theme` attribute. */
   theme?: EmbedTheme;
-  /** The iframe's accessible title. */
+  /** The iframe's accessible title; the default, `Embedded analytics`, is said in the element's language (`embedFrameTitle`). */
   frameTitle: string = DEFAULT_TITLE;
   /** Milliseconds to wait for ready after a load starts (default 20000); `0` disables. */
   readyTimeout: number = DEFAULT_READY_TIMEOUT;

@@ -136,7 +136,7 @@ describe('<platform-admin-panel> in the viewer\'s language', () => {
       html.setAttribute('lang', 'en');
       await rerendered(el);
       expect(dialog.open).to.equal(true);
-      expect($(el, '#confirm-title').textContent).to.equal('Delete branch "feature/x"?');
+      expect($(el, '#confirm-title').textContent).to.equal('Delete branch “feature/x”?');
       expect(el.shadowRoot!.activeElement).to.equal(el.shadowRoot!.querySelector('.cancel'));
       button(el, 'Cancel').click();
       await settle(el);

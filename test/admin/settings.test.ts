@@ -178,7 +178,7 @@ describe('<platform-admin-panel> settings', () => {
     const nameError = $(el, `#${name.getAttribute('aria-describedby')}`);
     expect(nameError.textContent).to.equal('Name is required.');
     const dupKey = $$<HTMLInputElement>(el, '[id^="field-templateVariables-"][placeholder="key"]')[3]!;
-    expect($(el, `#${dupKey.getAttribute('aria-describedby')}`).textContent).to.equal('The key "currency" is used twice.');
+    expect($(el, `#${dupKey.getAttribute('aria-describedby')}`).textContent).to.equal('The key “currency” is used twice.');
     const emptyTab = $$<HTMLInputElement>(el, '[id^="field-launchpadTabs-"][type="text"]')[3]!;
     expect($(el, `#${emptyTab.getAttribute('aria-describedby')}`).textContent).to.contain('Enter a value');
     const provider = $<HTMLInputElement>(el, '#field-cspsConfig-storageProvider');
