@@ -28,7 +28,7 @@ export const adminPanelStyles = css`
     display: block;
     color: var(--_text);
     background: var(--_surface);
-    font-family: var(--platform-admin-font, system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif);
+    font-family: var(--platform-admin-font, system-ui,-apple-system,'Segoe UI',Roboto,sans-serif);
     font-size: 0.9375rem;
     line-height: 1.45;
     /* A word longer than its line (a long value in the change summary) breaks rather than overflows. */

@@ -93,8 +93,8 @@ export class ShadowView {
       // Every load gets a new iframe: a reused one would keep the last document's history and window.
       this._frameKey = state.frameKey;
       this.frame?.remove();
-      this.frame = document.createElement('iframe');
-      this.frame.setAttribute('part', 'iframe');
+      this.frame = create('iframe');
+      this.frame.part = 'iframe' as never;
       this.frame.name = frameName();
       this._sent = false;
     }
@@ -111,7 +111,7 @@ export class ShadowView {
       this._sent = true;
       // Heard from the first navigation on: the load event of the initial about:blank is not the embed's.
       frame.addEventListener('load', this._onLoad);
-      const link = document.createElement('a');
+      const link = create('a');
       link.href = state.src;
       link.target = frame.name;
       link.referrerPolicy = state.referrerPolicy;
@@ -135,17 +135,23 @@ type Overlay = [HTMLElement, HTMLElement];
 
 /** Appends an overlay to `root`: a part, a named slot, and the slot's default content. */
 function overlay(root: HTMLElement | DocumentFragment, part: string, role: string): Overlay {
-  const container = document.createElement('div');
-  const slot = document.createElement('slot');
-  const fallback = document.createElement('span');
-  container.setAttribute('part', part);
+  const container = create('div');
+  const slot = create('slot');
+  const fallback = create('span');
+  // `part` forwards to its token list's value, and `role` reflects the attribute (ARIA reflection).
+  container.part = part as never;
   container.className = 'overlay';
   slot.name = part;
-  fallback.setAttribute('role', role);
+  fallback.role = role;
   slot.append(fallback);
   container.append(slot);
   root.append(container);
   return [container, fallback];
+}
+
+/** `document.createElement`, said once. */
+function create<K extends keyof HTMLElementTagNameMap>(tag: K): HTMLElementTagNameMap[K] {
+  return document.createElement(tag);
 }
 
 /** Sets or removes (`undefined`) an attribute, touching the DOM only on a change. */
