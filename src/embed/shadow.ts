@@ -3,7 +3,7 @@
  * overlays cover it while loading or failed) and its rendering.
  */
 import { unsafeCSS } from '@lit/reactive-element';
-import { embedFailed, embedFrameTitle, embedLoading } from '../i18n/embed-messages.js';
+import { embedFailed, embedLoading } from '../i18n/embed-messages.js';
 import { i18n } from '../i18n/hook.js';
 import { EMBED_CSS } from './styles.js';
 
@@ -93,15 +93,15 @@ export class ShadowView {
       // Every load gets a new iframe: a reused one would keep the last document's history and window.
       this._frameKey = state.frameKey;
       this.frame?.remove();
-      this.frame = create('iframe');
+      this.frame = document.createElement('iframe');
       this.frame.part = 'iframe' as never;
       this.frame.name = frameName();
       this._sent = false;
     }
     const frame = this.frame!;
-    const text = (key: string, english: string) => i18n.text?.(this._root, key) ?? english;
-    // The default title follows the element's language, as the overlays do; a `frame-title` of its own wins.
-    setAttribute(frame, 'title', state.title === embedFrameTitle ? text('embedFrameTitle', state.title) : state.title);
+    const text = (key: string, english: string) => i18n.text?.(this._root, key, english) ?? english;
+    // The default title is said in the element's language, as the overlays are; a `frame-title` of the host's stays as set.
+    setAttribute(frame, 'title', text('embedFrameTitle', state.title));
     setAttribute(frame, 'allow', state.allow);
     setAttribute(frame, 'referrerpolicy', state.referrerPolicy);
     setAttribute(frame, 'sandbox', state.sandbox);
@@ -111,7 +111,7 @@ export class ShadowView {
       this._sent = true;
       // Heard from the first navigation on: the load event of the initial about:blank is not the embed's.
       frame.addEventListener('load', this._onLoad);
-      const link = create('a');
+      const link = document.createElement('a');
       link.href = state.src;
       link.target = frame.name;
       link.referrerPolicy = state.referrerPolicy;
@@ -135,10 +135,10 @@ type Overlay = [HTMLElement, HTMLElement];
 
 /** Appends an overlay to `root`: a part, a named slot, and the slot's default content. */
 function overlay(root: HTMLElement | DocumentFragment, part: string, role: string): Overlay {
-  const container = create('div');
-  const slot = create('slot');
-  const fallback = create('span');
-  // `part` forwards to its token list's value, and `role` reflects the attribute (ARIA reflection).
+  const container = document.createElement('div');
+  const slot = document.createElement('slot');
+  const fallback = document.createElement('span');
+  // `part` forwards to its token list's value; `role` reflects the attribute (ARIA reflection).
   container.part = part as never;
   container.className = 'overlay';
   slot.name = part;
@@ -147,11 +147,6 @@ function overlay(root: HTMLElement | DocumentFragment, part: string, role: strin
   container.append(slot);
   root.append(container);
   return [container, fallback];
-}
-
-/** `document.createElement`, said once. */
-function create<K extends keyof HTMLElementTagNameMap>(tag: K): HTMLElementTagNameMap[K] {
-  return document.createElement(tag);
 }
 
 /** Sets or removes (`undefined`) an attribute, touching the DOM only on a change. */

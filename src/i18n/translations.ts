@@ -6,7 +6,7 @@ import { englishMessages } from './english.js';
 import type { PlatformMessages } from './english.js';
 import type { ReactiveControllerHost } from '@lit/reactive-element';
 import { i18n } from './hook.js';
-import { catalogsFor, langOf, listHost, observeRoot, registered, storeTranslation } from './registry.js';
+import { langOf, listHost, observeRoot, registered, storeTranslation } from './registry.js';
 
 /** The canonical form of a BCP 47 tag, or `undefined` when `lang` is not one. */
 function canonical(lang: unknown): string | undefined {
@@ -63,9 +63,10 @@ export function speechOf(node: Node): Speech {
   observeRoot(node);
   const lang = langOf(node);
   // Merged afresh: an element asks once per render, and a registration is seen at once.
-  const m = Object.assign({}, englishMessages, ...catalogsFor(lang).reverse()) as Record<string, unknown>;
-  const known = registered(lang) !== undefined || lang.split('-')[0] === 'en';
-  const locale = (known && canonical(lang)) || 'en';
+  const own = registered(lang);
+  // English overrides, then the language's own messages; a source that is not registered adds nothing.
+  const m = Object.assign({}, englishMessages, registered('en'), own) as Record<string, unknown>;
+  const locale = ((own || lang.split('-')[0] === 'en') && canonical(lang)) || 'en';
   // Each message gets the locale as its second argument, so numbers group as the element's own tag does (de-CH: 1’234).
   for (const key in m) {
     const say = m[key];
@@ -75,7 +76,7 @@ export function speechOf(node: Node): Speech {
 }
 
 // The embed asks for each of its texts here (see `hook.ts`), and is listed for re-rendering.
-i18n.text = (node, key) => {
+i18n.text = (node, key, english) => {
   listHost((node as ShadowRoot).host as ReactiveControllerHost & Element);
-  return speechOf(node).m[key as keyof PlatformMessages] as string | undefined;
+  return english === englishMessages[key as keyof PlatformMessages] ? (speechOf(node).m[key as keyof PlatformMessages] as string) : english;
 };
