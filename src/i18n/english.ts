@@ -15,7 +15,7 @@ import { embedFailed, embedFrameTitle, embedLoading } from './embed-messages.js'
 
 /**
  * A count or a row number in the element's locale (`1,234`; `en-IN` groups as it reads). The
- * element calls each message with its locale as a second argument; a translation formats with it too.
+ * element calls each message that shows a number with its locale as a second argument; a translation formats with it too.
  */
 const n = (value: number, locale?: string) => value.toLocaleString(locale || 'en');
 

@@ -51,7 +51,8 @@ export interface Speech {
   /** The messages of its language, English where a key is not translated. */
   readonly m: PlatformMessages;
   /**
-   * The locale for `Intl`: the element's own tag when its language is
+   * The locale for `Intl`, and the second argument of every message that shows a
+   * number, so it groups as the element's own tag does (de-CH: 1’234): the element's own tag when its language is
    * registered (English always is), so `en-GB` gets British dates;
    * otherwise `en`, so formatting matches the (English) texts.
    */
@@ -65,13 +66,8 @@ export function speechOf(node: Node): Speech {
   // Merged afresh: an element asks once per render, and a registration is seen at once.
   const own = registered(lang);
   // English overrides, then the language's own messages; a source that is not registered adds nothing.
-  const m = Object.assign({}, englishMessages, registered('en'), own) as Record<string, unknown>;
+  const m = Object.assign({}, englishMessages, registered('en'), own) as PlatformMessages;
   const locale = ((own || lang.split('-')[0] === 'en') && canonical(lang)) || 'en';
-  // Each message gets the locale as its second argument, so numbers group as the element's own tag does (de-CH: 1’234).
-  for (const key in m) {
-    const say = m[key];
-    if (typeof say == 'function') m[key] = (values: unknown) => say(values, locale);
-  }
   return { m: m as PlatformMessages, locale };
 }
 

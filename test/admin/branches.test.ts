@@ -24,7 +24,7 @@ describe('<platform-admin-panel> branch deletion', () => {
     const dialog = dialogOf(el);
     expect(dialog.open).to.equal(true);
     expect(dialog.textContent).to.contain('Delete branch “feature/orders”?');
-    expect(dialog.textContent).to.contain('left alone');
+    expect(dialog.textContent).to.contain('the branch on your Git provider stays');
     expect(dialog.contains(el.shadowRoot!.activeElement)).to.equal(true);
 
     button(el, 'Cancel').click();

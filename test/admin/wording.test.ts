@@ -378,15 +378,32 @@ describe('numbers in the element\'s own locale', () => {
     expect(locale).to.equal('de-CH');
     const swiss = (1234).toLocaleString('de-CH');
     expect(swiss).to.not.equal('1.234');
-    expect(m.settingsChanges({ count: 1234 })).to.equal(`Zu speichernde Änderungen (${swiss})`);
-    expect(m.listRemove({ index: 1234 })).to.contain(swiss);
-    wrapper.setAttribute('lang', 'de');
-    expect(speechOf(wrapper).m.settingsChanges({ count: 1234 })).to.equal('Zu speichernde Änderungen (1.234)');
-    wrapper.setAttribute('lang', 'en-IN');
-    expect(speechOf(wrapper).m.settingsChanges({ count: 123456 })).to.equal(`Changes to save (${(123456).toLocaleString('en-IN')})`);
-    // Called directly (outside an element), each catalog keeps its own language.
+    expect(m.settingsChanges({ count: 1234 }, locale)).to.equal(`Zu speichernde Änderungen (${swiss})`);
+    expect(m.listRemove({ index: 1234 }, locale)).to.contain(swiss);
+    expect(englishMessages.settingsChanges({ count: 123456 }, 'en-IN')).to.equal(`Changes to save (${(123456).toLocaleString('en-IN')})`);
+    // Called without a locale, each catalog keeps its own language.
     expect(de.settingsChanges({ count: 1234 })).to.equal('Zu speichernde Änderungen (1.234)');
     expect(englishMessages.settingsChanges({ count: 1234 })).to.equal('Changes to save (1,234)');
+    wrapper.remove();
+  });
+
+  it('the panel passes its own locale to every message that shows a number', async () => {
+    // A translation that shows the locale it was given, for each message with a number.
+    const seen = (v: unknown, locale?: string) => `[${locale}]`;
+    const spy = { settingsChanges: seen, listEntry: seen, listMoveUp: seen, listMoveDown: seen, listRemove: seen, variablesKey: seen, variablesValue: seen, variablesRemove: seen };
+    registerTranslation('de-CH', spy);
+    try {
+      const el = await panelIn('de-CH');
+      typeInto($<HTMLInputElement>(el, '#field-name'), 'Umsatz');
+      await settle(el);
+      expect($(el, '#pending-title').textContent).to.equal('[de-CH]');
+      const names = $$(el, '.rows button, .rows label').map((b) => b.getAttribute('aria-label') ?? b.textContent!.trim());
+      expect(names.length).to.be.greaterThan(6);
+      for (const name of names) expect(name).to.equal('[de-CH]');
+      el.parentElement!.remove();
+    } finally {
+      registerTranslation('de-CH', Object.fromEntries(Object.keys(spy).map((key) => [key, de[key as keyof typeof spy]])) as never);
+    }
   });
 });
 
