@@ -140,7 +140,6 @@ function overlay(root: HTMLElement | DocumentFragment, part: string, role: strin
   const fallback = document.createElement('span');
   // `part` forwards to its token list's value; `role` reflects the attribute (ARIA reflection).
   container.part = part as never;
-  container.className = 'overlay';
   slot.name = part;
   fallback.role = role;
   slot.append(fallback);

@@ -174,7 +174,7 @@ const english = {
 
   // Usage-analytics token section
   tokenTitle: 'Usage-analytics token',
-  tokenIntro: 'A token for querying this account’s usage and billing data, valid for one hour.',
+  tokenIntro: 'A one-hour token for querying this account’s usage and billing data.',
   tokenIssue: 'Issue token',
   tokenIssueNew: 'Issue a new token',
   tokenIssuing: 'Issuing…',

@@ -349,7 +349,7 @@ describe('typography and terms', () => {
     );
     expect([...spellings]).to.deep.equal(['usage-analytics token']);
     expect(englishMessages.tokenTitle).to.equal('Usage-analytics token');
-    expect(englishMessages.tokenIntro).to.contain('one hour');
+    expect(englishMessages.tokenIntro).to.contain('one-hour token');
     expect(de.tokenIntro).to.contain('eine Stunde');
     expect(fr.tokenIntro).to.contain('une heure');
     expect(es.tokenIntro).to.contain('una hora');

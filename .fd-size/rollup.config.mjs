@@ -1,0 +1,56 @@
+// Script-tag bundles, built from the compiled ES modules in dist/ (tsc runs
+// first, see scripts/build.mjs). Lit is bundled in its production build.
+import { nodeResolve } from '@rollup/plugin-node-resolve';
+import terser from '@rollup/plugin-terser';
+import minifyHtmlLiterals from '@lit-labs/rollup-plugin-minify-html-literals';
+
+/**
+ * Internal members that the elements' own classes call on each other: the embed's lifecycle,
+ * outbox, queue, shadow view and timeline, and the admin panel's context.
+ */
+const internal = [
+  'frameLoaded', 'readied', 'attributeChanged', 'deferred', 'requestState', 'stateChanged', 'requestFilter',
+  'filtersChanged', 'statePayload', 'filterJson', 'isReady', 'removePrefix', 'arrived', 'frameKey', 'drain',
+  'renew', 'adopt', 'detach', 'rerender', 'speech', 'renewInPlace', 'renewing', 'credentialRenewed', 'waiting', 'provider', 'begin',
+  'frame', 'failure', 'early', 'wait', 'attach', 'rendered',
+  'confirming', 'deleting', 'fieldError', 'original', 'originalForm', 'saveError', 'attempted', 'saving', 'issuing',
+  'copyMessage', 'revealed', 'loadError', 'notice', 'isCurrent', 'needsLoad', 'focusSoon', 'deployBranch', 'ctx',
+];
+const internalMembers = new RegExp(`^(?:_[a-zA-Z]|(?:${internal.join('|')})$)`);
+
+const bundlePlugins = (module) => [
+  nodeResolve({ exportConditions: ['production'] }),
+  // The whitespace of css`` and html`` templates is not code; terser leaves strings alone. Lit
+  // reads unquoted attribute values (bindings included) the same as quoted ones.
+  minifyHtmlLiterals({ options: { minifyOptions: { removeAttributeQuotes: true } } }),
+  terser({
+    module,
+    ecma: 2022,
+    compress: { passes: 3, unsafe_arrows: true, keep_fargs: false },
+    // Members named with a leading underscore are private by convention (`private _x`), and the
+    // listed ones are internal: the elements' own classes call them on each other. No public
+    // API, Lit API or DOM name is among them, and no code reaches them through a string.
+    mangle: { properties: { regex: internalMembers } },
+    format: { comments: false },
+  }),
+];
+const plugins = bundlePlugins(true);
+
+export default [
+  {
+    input: '.fd-size/dist/bundle.js',
+    output: { file: '.fd-size/out/platform-embed.min.js', format: 'es', sourcemap: true },
+    plugins,
+  },
+  {
+    input: '.fd-size/dist/bundle-embed.js',
+    output: { file: '.fd-size/out/platform-embed-embed.min.js', format: 'es', sourcemap: true },
+    plugins,
+  },
+  {
+    input: '.fd-size/dist/bundle.js',
+    output: { file: '.fd-size/out/platform-embed.iife.min.js', format: 'iife', name: 'PlatformEmbed', sourcemap: true },
+    // Not a module: terser's module mode would drop the `var PlatformEmbed` global.
+    plugins: bundlePlugins(false),
+  },
+];
