@@ -38,6 +38,16 @@ test('creates a session for the signed-in user, with their region', async () => 
   assert.deepEqual(request.body.userAttributes, [{ name: 'region', value: 'EMEA' }]);
 });
 
+test("refuses another site's page with 403, and makes no session", async () => {
+  const sessions = platform.sessions().length;
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { Origin: 'https://attacker.example', 'Sec-Fetch-Site': 'cross-site' },
+  });
+  assert.equal(response.status, 403);
+  assert.equal(platform.sessions().length, sessions);
+});
+
 test('answers 502 when the platform fails, and sends nothing secret', async () => {
   platform.fail({ operation: 'generateSession', status: 503 });
   const response = await fetch(url, { method: 'POST' });

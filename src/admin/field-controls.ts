@@ -134,7 +134,7 @@ export function listEditor(env: ControlEnv, path: string, label: string, rows: r
     const edge = (by < 0 && index + by === 0) || (by > 0 && index + by === rows.length - 1);
     env.focusSoon(edge ? controlId(rowPath(row)) : `${controlId(rowPath(row))}-${by < 0 ? 'up' : 'down'}`);
   };
-  const { m } = env.speech;
+  const { m, locale } = env.speech;
   return html`<fieldset class="editor" part="editor">
     <legend>${label}</legend>
     ${rows.length ? nothing : html`<p class="hint">${m.listNoEntries}</p>`}
@@ -142,16 +142,16 @@ export function listEditor(env: ControlEnv, path: string, label: string, rows: r
       ${rows.map((row, index) => {
         const id = controlId(rowPath(row));
         return html`<li class="row">
-          <label class="visually-hidden" for=${id}>${m.listEntry({ label, ...nth(index) })}</label>
+          <label class="visually-hidden" for=${id}>${m.listEntry({ label, ...nth(index) }, locale)}</label>
           <input id=${id} part="input" type="text" autocomplete="off" .value=${row.value} ?disabled=${env.disabled}
             aria-invalid=${invalid(env, rowPath(row))} aria-describedby=${describedBy(env, rowPath(row))}
             @input=${(e: Event) => onChange(rows.map((r) => (r.id === row.id ? { ...r, value: valueOf(e) } : r)))} />
           <button id="${id}-up" type="button" part="button" class="icon" ?disabled=${env.disabled || index === 0}
-            aria-label=${m.listMoveUp(nth(index))} @click=${() => shift(index, -1)}>↑</button>
+            aria-label=${m.listMoveUp(nth(index), locale)} @click=${() => shift(index, -1)}>↑</button>
           <button id="${id}-down" type="button" part="button" class="icon" ?disabled=${env.disabled || index === rows.length - 1}
-            aria-label=${m.listMoveDown(nth(index))} @click=${() => shift(index, 1)}>↓</button>
+            aria-label=${m.listMoveDown(nth(index), locale)} @click=${() => shift(index, 1)}>↓</button>
           <button type="button" part="button" class="icon" ?disabled=${env.disabled}
-            aria-label=${m.listRemove(nth(index))} @click=${() => remove(index)}>✕</button>
+            aria-label=${m.listRemove(nth(index), locale)} @click=${() => remove(index)}>✕</button>
           ${message(env, rowPath(row))}
         </li>`;
       })}
@@ -170,7 +170,7 @@ export function keyValueEditor(
 ) {
   const { rowPath, remove, add } = rowHandlers(env, path, rows, onChange, (): KeyValueRow => ({ id: rowId(), key: '', value: '' }));
   const edit = (row: KeyValueRow, patch: Partial<KeyValueRow>) => onChange(rows.map((r) => (r.id === row.id ? { ...r, ...patch } : r)));
-  const { m } = env.speech;
+  const { m, locale } = env.speech;
   return html`<fieldset class="editor" part="editor">
     <legend>${label}</legend>
     ${rows.length ? nothing : html`<p class="hint">${m.variablesNone}</p>`}
@@ -178,15 +178,15 @@ export function keyValueEditor(
       ${rows.map((row, index) => {
         const id = controlId(rowPath(row));
         return html`<li class="row">
-          <label class="visually-hidden" for=${id}>${m.variablesKey(nth(index))}</label>
+          <label class="visually-hidden" for=${id}>${m.variablesKey(nth(index), locale)}</label>
           <input id=${id} part="input" type="text" autocomplete="off" placeholder=${m.variablesKeyPlaceholder} .value=${row.key}
             ?disabled=${env.disabled} aria-invalid=${invalid(env, rowPath(row))} aria-describedby=${describedBy(env, rowPath(row))}
             @input=${(e: Event) => edit(row, { key: valueOf(e) })} />
-          <label class="visually-hidden" for="${id}-value">${m.variablesValue(nth(index))}</label>
+          <label class="visually-hidden" for="${id}-value">${m.variablesValue(nth(index), locale)}</label>
           <input id="${id}-value" part="input" type="text" autocomplete="off" placeholder=${m.variablesValuePlaceholder} .value=${row.value}
             ?disabled=${env.disabled} @input=${(e: Event) => edit(row, { value: valueOf(e) })} />
           <button type="button" part="button" class="icon" ?disabled=${env.disabled}
-            aria-label=${m.variablesRemove(nth(index))} @click=${() => remove(index)}>✕</button>
+            aria-label=${m.variablesRemove(nth(index), locale)} @click=${() => remove(index)}>✕</button>
           ${message(env, rowPath(row))}
         </li>`;
       })}

@@ -59,11 +59,11 @@ function readOnlyValues(s: SettingsController, m: PlatformMessages): TemplateRes
 }
 
 function summary(s: SettingsController, env: ControlEnv): TemplateResult {
-  const { m } = env.speech;
+  const { m, locale } = env.speech;
   const changes = s.pending;
   if (changes.length === 0) return html`<div class="summary" part="summary"><p class="hint">${m.settingsNoChanges}</p></div>`;
   return html`<div class="summary" part="summary">
-    <h3 id="pending-title">${m.settingsChanges({ count: changes.length })}</h3>
+    <h3 id="pending-title">${m.settingsChanges({ count: changes.length }, locale)}</h3>
     <ul aria-labelledby="pending-title">
       ${changes.map((c) => html`<li>${m.settingsChange(c)}</li>`)}
     </ul>

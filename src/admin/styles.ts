@@ -28,11 +28,16 @@ export const adminPanelStyles = css`
     display: block;
     color: var(--_text);
     background: var(--_surface);
-    font-family: var(--platform-admin-font, system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif);
+    font-family: var(--platform-admin-font, system-ui,-apple-system,'Segoe UI',Roboto,sans-serif);
     font-size: 0.9375rem;
     line-height: 1.45;
     /* A word longer than its line (a long value in the change summary) breaks rather than overflows. */
     overflow-wrap: break-word;
+    /* Long compounds (German) break at a syllable with a hyphen; a browser hyphenates only where a lang is known. */
+    hyphens: auto;
+  }
+  code {
+    hyphens: manual;
   }
   /* Japanese has no spaces: wrap between phrases (bunsetsu), not inside a word, where the browser can. */
   :host(:lang(ja)) {

@@ -183,8 +183,8 @@ export class TokenController implements ReactiveController {
         </div>
       </dl>
       <div class="actions">
-        <button type="button" part="button" aria-pressed=${this.revealed} @click=${() => this.toggleReveal()}>
-          ${m.tokenShow}
+        <button type="button" part="button" @click=${() => this.toggleReveal()}>
+          ${this.revealed ? m.tokenHide : m.tokenShow}
         </button>
         <button type="button" part="button" @click=${() => void this.copy()}>${m.tokenCopy}</button>
       </div>

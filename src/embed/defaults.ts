@@ -3,8 +3,8 @@
  * element's properties and `renderEmbed` both start from these values.
  */
 
-/** The default accessible title of the iframe. */
-export const DEFAULT_TITLE = 'Embedded analytics';
+/** The default accessible title of the iframe (in English; the element says it in its language). */
+export { embedFrameTitle as DEFAULT_TITLE } from '../i18n/embed-messages.js';
 
 /** The iframe's default permissions policy. */
 export const DEFAULT_ALLOW = 'fullscreen; clipboard-write';

@@ -117,7 +117,7 @@ export abstract class PlatformEmbedProperties extends ReactiveElement {
    * `tab_<widget id>=<tab id>`; also settable as a JSON `tabs` attribute. A change after the load starts reloads.
    */
   tabs?: Record<string, string>;
-  /** The iframe's accessible title. */
+  /** The iframe's accessible title; the default, `Embedded analytics`, is said in the element's language (`embedFrameTitle`). */
   frameTitle: string = DEFAULT_TITLE;
   /** Milliseconds to wait for ready after a load starts (default 20000); `0` disables. */
   readyTimeout: number = DEFAULT_READY_TIMEOUT;

@@ -94,13 +94,14 @@ export class ShadowView {
       this._frameKey = state.frameKey;
       this.frame?.remove();
       this.frame = document.createElement('iframe');
-      this.frame.setAttribute('part', 'iframe');
+      this.frame.part = 'iframe' as never;
       this.frame.name = frameName();
       this._sent = false;
     }
     const frame = this.frame!;
-    const text = (key: string, english: string) => i18n.text?.(this._root, key) ?? english;
-    setAttribute(frame, 'title', state.title);
+    const text = (key: string, english: string) => i18n.text?.(this._root, key, english) ?? english;
+    // The default title is said in the element's language, as the overlays are; a `frame-title` of the host's stays as set.
+    setAttribute(frame, 'title', text('embedFrameTitle', state.title));
     setAttribute(frame, 'allow', state.allow);
     setAttribute(frame, 'referrerpolicy', state.referrerPolicy);
     setAttribute(frame, 'sandbox', state.sandbox);
@@ -137,10 +138,10 @@ function overlay(root: HTMLElement | DocumentFragment, part: string, role: strin
   const container = document.createElement('div');
   const slot = document.createElement('slot');
   const fallback = document.createElement('span');
-  container.setAttribute('part', part);
-  container.className = 'overlay';
+  // `part` forwards to its token list's value; `role` reflects the attribute (ARIA reflection).
+  container.part = part as never;
   slot.name = part;
-  fallback.setAttribute('role', role);
+  fallback.role = role;
   slot.append(fallback);
   container.append(slot);
   root.append(container);

@@ -6,7 +6,8 @@
  */
 export const EMBED_CSS =
   ':host{display:block;position:relative;height:var(--platform-embed-height,600px);overflow:hidden}' +
-  ':host([hidden]),.overlay[hidden]{display:none}' +
+  ':host([hidden]),div[hidden]{display:none}' +
   'iframe{display:block;width:100%;height:100%;border:0}' +
-  '.overlay{position:absolute;inset:0;display:grid;place-items:center;' +
+  // The overlays are the shadow tree's only <div>s: a type selector needs no class on them.
+  'div{position:absolute;inset:0;display:grid;place-items:center;' +
   'background:var(--platform-embed-overlay-background,Canvas);color:var(--platform-embed-overlay-color,CanvasText)}';

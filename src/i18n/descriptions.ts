@@ -15,6 +15,7 @@ import type { MessageKey, PlatformMessages } from './english.js';
 export const messageDescriptions: { readonly [K in MessageKey]: string } = {
   embedLoading: 'Embed: shown over the embedded content while it loads. A short status, ends with an ellipsis.',
   embedFailed: 'Embed: alert when the embedded content failed to load and the platform gave no message.',
+  embedFrameTitle: 'Embed: the accessible name of the embedded frame, read by screen readers when they reach the dashboard, app or chat inside. A short noun phrase, no final period.',
 
   configDeploymentId: 'Panel alert: the deployment-id attribute is not a positive whole number. deployment-id is an attribute name: keep it as is.',
   configInvalid:
@@ -148,7 +149,8 @@ export const messageDescriptions: { readonly [K in MessageKey]: string } = {
   tokenExpiryUnknown: 'Expiry when the platform did not say when the token expires, or said it in a form the panel cannot read.',
   tokenValue: 'Label of the token itself (hidden until shown).',
   tokenHidden: 'Text read by screen readers in place of the hidden token.',
-  tokenShow: 'Toggle button: shows or hides the token.',
+  tokenShow: 'Button while the token is masked: shows it.',
+  tokenHide: 'The same button while the token is shown: masks it again.',
   tokenCopy: 'Button: copies the token to the clipboard.',
   tokenCopied: 'Status after a copy.',
   tokenCopyRefused: 'Status when the browser refused the clipboard.',

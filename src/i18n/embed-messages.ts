@@ -9,3 +9,6 @@ export const embedLoading = 'Loading…';
 
 /** The default content of the `error` slot when the failure has no message of its own. */
 export const embedFailed = 'The embedded content could not be loaded.';
+
+/** The iframe's accessible title when `frame-title` is not set. */
+export const embedFrameTitle = 'Embedded analytics';

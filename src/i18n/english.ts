@@ -11,10 +11,13 @@
  * bundle carries.
  */
 import type { PlatformApiErrorCode, PlatformApiOperation } from '../api/errors.js';
-import { embedFailed, embedLoading } from './embed-messages.js';
+import { embedFailed, embedFrameTitle, embedLoading } from './embed-messages.js';
 
-/** A count or a row number in English digits (`1,234`); a translation formats with its own language. */
-const n = (value: number) => value.toLocaleString('en');
+/**
+ * A count or a row number in the element's locale (`1,234`; `en-IN` groups as it reads). The
+ * element calls each message that shows a number with its locale as a second argument; a translation formats with it too.
+ */
+const n = (value: number, locale?: string) => value.toLocaleString(locale || 'en');
 
 type Branch = { branch: string };
 type Index = { index: number };
@@ -25,6 +28,7 @@ const english = {
   // <platform-embed>
   embedLoading,
   embedFailed,
+  embedFrameTitle,
 
   // Configuration of the panel
   configDeploymentId: 'deployment-id must be a positive whole number.',
@@ -62,13 +66,13 @@ const english = {
   settingsLoading: 'Loading the settings…',
   settingsReadOnly: 'Read-only values',
   settingsNoChanges: 'No unsaved changes.',
-  settingsChanges: (v: { count: number }) => `Changes to save (${n(v.count)})`,
+  settingsChanges: (v: { count: number }, locale?: string) => `Changes to save (${n(v.count, locale)})`,
   settingsChange: (v: { label: string; from: string; to: string }) => `${v.label}: ${v.from} → ${v.to}`,
   settingsPart: (v: { label: string; part: string }) => `${v.label} › ${v.part}`,
   settingsSave: 'Save changes',
   settingsSaving: 'Saving…',
   settingsSavingStatus: 'Saving the changes…',
-  settingsRevert: 'Revert',
+  settingsRevert: 'Discard changes',
   settingsSaved: 'Settings saved.',
   settingsNeedAttention: 'Some values need attention before saving.',
   settingsSaveInterrupted: 'The save was interrupted before the platform answered. Your edits are kept; save again.',
@@ -76,22 +80,22 @@ const english = {
 
   // List and key/value editors
   listNoEntries: 'No entries.',
-  listEntry: (v: { label: string; index: number }) => `${v.label}, entry ${n(v.index)}`,
-  listMoveUp: (v: Index) => `Move entry ${n(v.index)} up`,
-  listMoveDown: (v: Index) => `Move entry ${n(v.index)} down`,
-  listRemove: (v: Index) => `Remove entry ${n(v.index)}`,
+  listEntry: (v: { label: string; index: number }, locale?: string) => `${v.label}, entry ${n(v.index, locale)}`,
+  listMoveUp: (v: Index, locale?: string) => `Move entry ${n(v.index, locale)} up`,
+  listMoveDown: (v: Index, locale?: string) => `Move entry ${n(v.index, locale)} down`,
+  listRemove: (v: Index, locale?: string) => `Remove entry ${n(v.index, locale)}`,
   listAdd: 'Add entry',
   listEmptyValue: 'Enter a value or remove this row.',
-  listDuplicate: (v: { value: string }) => `"${v.value}" is listed twice.`,
+  listDuplicate: (v: { value: string }) => `“${v.value}” is listed twice.`,
   variablesNone: 'No variables.',
-  variablesKey: (v: Index) => `Key ${n(v.index)}`,
-  variablesValue: (v: Index) => `Value ${n(v.index)}`,
+  variablesKey: (v: Index, locale?: string) => `Key ${n(v.index, locale)}`,
+  variablesValue: (v: Index, locale?: string) => `Value ${n(v.index, locale)}`,
   variablesKeyPlaceholder: 'key',
   variablesValuePlaceholder: 'value',
-  variablesRemove: (v: Index) => `Remove variable ${n(v.index)}`,
+  variablesRemove: (v: Index, locale?: string) => `Remove variable ${n(v.index, locale)}`,
   variablesAdd: 'Add variable',
   variablesEmptyKey: 'Enter a key or remove this row.',
-  variablesDuplicate: (v: { key: string }) => `The key "${v.key}" is used twice.`,
+  variablesDuplicate: (v: { key: string }) => `The key “${v.key}” is used twice.`,
 
   // Groups of the settings form
   groupGeneral: 'General',
@@ -113,7 +117,7 @@ const english = {
   fieldReleaseChannelVersion: 'Release channel version',
   fieldReleaseChannelVersionHold: 'Hold the release channel version',
   fieldDeployBranchName: 'Deploy branch',
-  fieldDeployBranchReadOnly: 'Deploy branch is read-only',
+  fieldDeployBranchReadOnly: 'Read-only deploy branch',
   fieldDeployBranchMergeAllowed: 'Allow merges into the deploy branch',
   fieldDeployProjectRoot: 'Project root',
   fieldDeployMode: 'Deploy mode',
@@ -169,8 +173,8 @@ const english = {
   valueRepoType: (v: { value: 'git' | 'deployRepo' }) => ({ git: 'Git repository', deployRepo: 'Deploy repository' })[v.value],
 
   // Usage-analytics token section
-  tokenTitle: 'Usage analytics token',
-  tokenIntro: "A short-lived token for querying this account's usage and billing data.",
+  tokenTitle: 'Usage-analytics token',
+  tokenIntro: 'A one-hour token for querying this account’s usage and billing data.',
   tokenIssue: 'Issue token',
   tokenIssueNew: 'Issue a new token',
   tokenIssuing: 'Issuing…',
@@ -184,6 +188,7 @@ const english = {
   tokenValue: 'Token',
   tokenHidden: 'hidden',
   tokenShow: 'Show token',
+  tokenHide: 'Hide token',
   tokenCopy: 'Copy token',
   tokenCopied: 'Token copied to the clipboard.',
   tokenCopyRefused: 'Copying is not allowed here. Show the token and copy it by hand.',
@@ -196,14 +201,14 @@ const english = {
   branchDeleting: 'Deleting…',
   branchDeletingStatus: 'Deleting the branch…',
   branchNameMissing: 'Enter the name of the branch to delete.',
-  branchIsDeployBranch: (v: Branch) => `"${v.branch}" is the deploy branch of this deployment and cannot be deleted.`,
-  branchDeleted: (v: Branch) => `Branch "${v.branch}" was deleted.`,
-  branchDeletedUpstream: (v: Branch) => `Branch "${v.branch}" was deleted, also on the Git provider.`,
-  branchConfirmTitle: (v: Branch) => `Delete branch "${v.branch}"?`,
+  branchIsDeployBranch: (v: Branch) => `“${v.branch}” is the deploy branch of this deployment and cannot be deleted.`,
+  branchDeleted: (v: Branch) => `Branch “${v.branch}” was deleted.`,
+  branchDeletedUpstream: (v: Branch) => `Branch “${v.branch}” was deleted, also on the Git provider.`,
+  branchConfirmTitle: (v: Branch) => `Delete branch “${v.branch}”?`,
   branchConfirmUpstream:
     'It will also be deleted on the connected Git provider. Its child branches move to its parent branch. This cannot be undone.',
   branchConfirmPlatformOnly:
-    'It is deleted from the platform only; the branch on your Git provider is left alone. Its child branches move to its parent branch. This cannot be undone.',
+    'It will be deleted from the platform only; the branch on your Git provider stays. Its child branches move to its parent branch. This cannot be undone.',
   branchConfirm: 'Delete branch',
 
   // Failures: a whole sentence per operation, then a whole sentence for the reason (a cancel included)
@@ -233,13 +238,13 @@ const english = {
       }[v.code]
     }`,
   errorDeploymentNotFound: (v: { id: number }) => `Deployment ${v.id} was not found, or these credentials cannot see it.`,
-  errorSaveRejected: 'The platform rejected these changes. Check the values under "Changes to save" and try again.',
+  errorSaveRejected: 'The platform rejected these changes. Check the values under “Changes to save” and try again.',
   errorSaveConflict: 'The settings were changed elsewhere at the same time. Your edits are kept; save again to apply them.',
   errorAnalyticsDisabled: 'Usage analytics is not enabled for this account.',
   errorTokenForbidden: 'Issuing a usage-analytics token requires the admin role.',
   errorDeployBranchRefused: (v: Branch) =>
-    `The platform refused to delete "${v.branch}": it is the deploy branch, which cannot be deleted.`,
-  errorBranchNotFound: (v: Branch) => `No branch named "${v.branch}" exists in this deployment.`,
+    `The platform refused to delete “${v.branch}”: it is the deploy branch, which cannot be deleted.`,
+  errorBranchNotFound: (v: Branch) => `No branch named “${v.branch}” exists in this deployment.`,
 };
 
 /**

@@ -8,5 +8,9 @@
  * and `error` slots are the way to change them.
  */
 
-/** Filled by `translations.ts`: the translated text of a key for a node's language. */
-export const i18n: { text?(node: Node, key: string): string | undefined } = {};
+/**
+ * Filled by `translations.ts`: the text of a key for a node's language. `english` is
+ * what the element would show without translations; a text the host set itself
+ * (a `frame-title`), which differs from the catalog's English, is shown as it is.
+ */
+export const i18n: { text?(node: Node, key: string, english: string): string | undefined } = {};

@@ -66,11 +66,6 @@ export function registered(lang: string): Record<string, unknown> | undefined {
   return registry.get(lang) ?? registry.get(lang.split('-')[0]!);
 }
 
-/** The registered catalogs that speak for `lang`, most specific first, English overrides last. */
-export function catalogsFor(lang: string): Record<string, unknown>[] {
-  return [registered(lang), registry.get('en')].filter((c): c is Record<string, unknown> => c !== undefined);
-}
-
 /** Merges checked messages into the catalog of `lang` (lowercase) and re-renders every element. */
 export function storeTranslation(lang: string, messages: object): void {
   registry.set(lang, { ...registry.get(lang), ...messages });

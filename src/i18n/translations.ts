@@ -6,7 +6,7 @@ import { englishMessages } from './english.js';
 import type { PlatformMessages } from './english.js';
 import type { ReactiveControllerHost } from '@lit/reactive-element';
 import { i18n } from './hook.js';
-import { catalogsFor, langOf, listHost, observeRoot, registered, storeTranslation } from './registry.js';
+import { langOf, listHost, observeRoot, registered, storeTranslation } from './registry.js';
 
 /** The canonical form of a BCP 47 tag, or `undefined` when `lang` is not one. */
 function canonical(lang: unknown): string | undefined {
@@ -51,7 +51,8 @@ export interface Speech {
   /** The messages of its language, English where a key is not translated. */
   readonly m: PlatformMessages;
   /**
-   * The locale for `Intl`: the element's own tag when its language is
+   * The locale for `Intl`, and the second argument of every message that shows a
+   * number, so it groups as the element's own tag does (de-CH: 1’234): the element's own tag when its language is
    * registered (English always is), so `en-GB` gets British dates;
    * otherwise `en`, so formatting matches the (English) texts.
    */
@@ -63,13 +64,15 @@ export function speechOf(node: Node): Speech {
   observeRoot(node);
   const lang = langOf(node);
   // Merged afresh: an element asks once per render, and a registration is seen at once.
-  const m = Object.assign({}, englishMessages, ...catalogsFor(lang).reverse()) as PlatformMessages;
-  const known = registered(lang) !== undefined || lang.split('-')[0] === 'en';
-  return { m, locale: (known && canonical(lang)) || 'en' };
+  const own = registered(lang);
+  // English overrides, then the language's own messages; a source that is not registered adds nothing.
+  const m = Object.assign({}, englishMessages, registered('en'), own) as PlatformMessages;
+  const locale = ((own || lang.split('-')[0] === 'en') && canonical(lang)) || 'en';
+  return { m: m as PlatformMessages, locale };
 }
 
 // The embed asks for each of its texts here (see `hook.ts`), and is listed for re-rendering.
-i18n.text = (node, key) => {
+i18n.text = (node, key, english) => {
   listHost((node as ShadowRoot).host as ReactiveControllerHost & Element);
-  return speechOf(node).m[key as keyof PlatformMessages] as string | undefined;
+  return english === englishMessages[key as keyof PlatformMessages] ? (speechOf(node).m[key as keyof PlatformMessages] as string) : english;
 };

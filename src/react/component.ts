@@ -8,7 +8,9 @@
  * made.
  */
 import * as React from 'react';
-import { createComponent, type EventName, type ReactWebComponent } from '@lit/react';
+// `@lit/react` is an optional peer dependency: only this entry needs it. A bundler that cannot
+// resolve it shows this line: install it beside React with `npm install @lit/react`.
+import { createComponent, type EventName, type ReactWebComponent } from '@lit/react'; // npm install @lit/react
 import { defineElement } from '../define-element.js';
 
 type Pascal<S extends string> = S extends `${infer Head}-${infer Tail}` ? `${Capitalize<Head>}${Pascal<Tail>}` : Capitalize<S>;

@@ -23,8 +23,8 @@ describe('<platform-admin-panel> branch deletion', () => {
     await askToDelete(el, 'feature/orders');
     const dialog = dialogOf(el);
     expect(dialog.open).to.equal(true);
-    expect(dialog.textContent).to.contain('Delete branch "feature/orders"?');
-    expect(dialog.textContent).to.contain('left alone');
+    expect(dialog.textContent).to.contain('Delete branch “feature/orders”?');
+    expect(dialog.textContent).to.contain('the branch on your Git provider stays');
     expect(dialog.contains(el.shadowRoot!.activeElement)).to.equal(true);
 
     button(el, 'Cancel').click();
@@ -64,7 +64,7 @@ describe('<platform-admin-panel> branch deletion', () => {
       branchName: 'feature/orders/fix-totals',
       removeOnUpstream: false,
     });
-    expect(panelText(el)).to.contain('Branch "feature/orders/fix-totals" was deleted.');
+    expect(panelText(el)).to.contain('Branch “feature/orders/fix-totals” was deleted.');
     expect($<HTMLInputElement>(el, '#branch-name').value).to.equal('');
     expect(el.shadowRoot!.activeElement?.id).to.equal('branch-delete');
   });
@@ -91,7 +91,7 @@ describe('<platform-admin-panel> branch deletion', () => {
     expect(dialogOf(el).open).to.equal(false);
     const input = $<HTMLInputElement>(el, '#branch-name');
     expect(input.getAttribute('aria-invalid')).to.equal('true');
-    expect($(el, `#${input.getAttribute('aria-describedby')}`).textContent).to.contain('"main" is the deploy branch');
+    expect($(el, `#${input.getAttribute('aria-describedby')}`).textContent).to.contain('“main” is the deploy branch');
 
     await askToDelete(el, '  ');
     expect(dialogOf(el).open).to.equal(false);
@@ -110,7 +110,7 @@ describe('<platform-admin-panel> branch deletion', () => {
     expect(detail.code).to.equal('not-found');
     expect(detail.status).to.equal(404);
     expect($(el, '[part~="branch-section"] [role="alert"]').textContent).to.equal(
-      'No branch named "feature/nope" exists in this deployment.',
+      'No branch named “feature/nope” exists in this deployment.',
     );
     expect(log.count('platform-branch-deleted')).to.equal(0);
   });
@@ -129,7 +129,7 @@ describe('<platform-admin-panel> branch deletion', () => {
   it('says "deploy branch" only for the platform\'s 400: another refusal gets its own sentence', async () => {
     const cases: [status: number, code: string, text: string][] = [
       [403, 'forbidden', 'The branch could not be deleted. These credentials are not allowed to do this (403).'],
-      [404, 'not-found', 'No branch named "feature/orders" exists in this deployment.'],
+      [404, 'not-found', 'No branch named “feature/orders” exists in this deployment.'],
       [409, 'conflict', 'The branch could not be deleted. The request conflicts with a change made elsewhere (409). Try again.'],
       [410, 'bad-request', 'The branch could not be deleted. The platform rejected the request (410).'],
       [422, 'bad-request', 'The branch could not be deleted. The platform rejected the request (422).'],

@@ -38,7 +38,7 @@ const productWords = ['Token', 'Launchpad', 'URL', 'API', 'SQL', 'AWS', 'ARN', '
  */
 const ownWords: Record<string, string[]> = {
   de: ['Name', 'Region', 'Version', 'Domain', 'Container', 'Bucket', 'Cluster', 'Multi', 'Deployment', 'Deploy', 'Branch', 'Branches', 'Merges',
-    'Release', 'Repository', 'Registry', 'Image', 'Tabs', 'Demo', 'Client', 'Fragment', 'Variable', 'Moment', 'Problem', 'Hand', 'positive', 'absolute'],
+    'Release', 'Repository', 'Registry', 'Image', 'Tabs', 'Demo', 'Client', 'Fragment', 'Variable', 'Moment', 'Problem', 'positive', 'absolute'],
   fr: ['Configuration', 'configuration', 'non', 'base', 'fragment', 'variable', 'Variables', 'Version', 'version', 'Mode', 'Type', 'cloud',
     'image', 'client', 'service', 'Bucket', 'Instance', 'Cluster', 'simple', 'Stable', 'branches', 'moment'],
   es: ['General', 'base', 'variable', 'variables', 'Variables', 'simple', 'panel', 'Bucket'],
@@ -252,7 +252,7 @@ describe('<platform-admin-panel> values in the viewer\'s language', () => {
     const options = (id: string) => [...$<HTMLSelectElement>(el, id).options].map((o) => o.textContent!.trim());
     expect(options('#field-deployMode')).to.deep.equal(['nicht festgelegt', 'Git', 'Befehlszeile']);
     expect(options('#field-template')).to.deep.equal(['Einzelinstanz', 'Einfacher Cluster', 'Multi-Cluster']);
-    expect(options('#field-releaseChannel')).to.deep.equal(['Neueste Version', 'Stabil']);
+    expect(options('#field-releaseChannel')).to.deep.equal(['Neueste Version', 'Stabile Version']);
     const readOnly = Object.fromEntries($$(el, '.readonly dl > div').map((d) => [d.querySelector('dt')!.textContent, d.querySelector('dd')!.textContent]));
     expect(readOnly['Cloud-Anbieter']).to.equal('AWS');
     expect(readOnly['Erstellungsschritt']).to.equal('Bereit');
@@ -261,7 +261,7 @@ describe('<platform-admin-panel> values in the viewer\'s language', () => {
     expect(readOnly['Region']).to.equal('aws-us-east-1');
     choose($<HTMLSelectElement>(el, '#field-releaseChannel'), 'latest');
     await settle(el);
-    expect(panelText(el)).to.contain('Release-Kanal: Stabil → Neueste Version');
+    expect(panelText(el)).to.contain('Release-Kanal: Stabile Version → Neueste Version');
   });
 
   it('joins a list with Intl.ListFormat: 、 in Japanese, with a full-width colon', async () => {

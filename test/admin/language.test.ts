@@ -136,7 +136,7 @@ describe('<platform-admin-panel> in the viewer\'s language', () => {
       html.setAttribute('lang', 'en');
       await rerendered(el);
       expect(dialog.open).to.equal(true);
-      expect($(el, '#confirm-title').textContent).to.equal('Delete branch "feature/x"?');
+      expect($(el, '#confirm-title').textContent).to.equal('Delete branch “feature/x”?');
       expect(el.shadowRoot!.activeElement).to.equal(el.shadowRoot!.querySelector('.cancel'));
       button(el, 'Cancel').click();
       await settle(el);
@@ -179,7 +179,7 @@ describe('<platform-admin-panel> in the viewer\'s language', () => {
       registerTranslation('en', { settingsRevert: englishMessages.settingsRevert });
     }
     await settle(el);
-    expect(button(el, 'Revert')).to.exist;
+    expect(button(el, 'Discard changes')).to.exist;
   });
 
   it('formats the token expiry and time left with Intl in its language', async () => {
@@ -234,7 +234,7 @@ describe('<platform-admin-panel> right to left', () => {
     await rerendered(el);
     expect($(el, '#settings-title').textContent).to.contain('إعدادات النشر');
     // Keys Arabic leaves out are English.
-    expect(button(el, 'Revert')).to.exist;
+    expect(button(el, 'Discard changes')).to.exist;
     // The checkbox sits at the start of its row, which is the right in RTL.
     const box = $(el, '#branch-upstream').getBoundingClientRect();
     const label = $(el, 'label[for="branch-upstream"]').getBoundingClientRect();
@@ -261,6 +261,25 @@ describe('<platform-embed> in the viewer\'s language', () => {
     wrapper.setAttribute('lang', 'en-GB');
     await rerendered(el);
     expect(loading()).to.equal('Loading…');
+  });
+
+  it('gives its iframe an accessible title in its language, following a change of lang; frame-title wins', async () => {
+    registerTranslation('fr', fr);
+    const wrapper = await fixture(html`<div lang="de"><platform-embed></platform-embed><platform-embed frame-title="Umsatz"></platform-embed></div>`);
+    const [el, titled] = [...wrapper.children] as (HTMLElement & { updateComplete: Promise<boolean> })[];
+    await el!.updateComplete;
+    await titled!.updateComplete;
+    const title = (e: Element) => e.shadowRoot!.querySelector('iframe')!.getAttribute('title');
+    expect(title(el!)).to.equal('Eingebettete Analysen');
+    expect(title(titled!)).to.equal('Umsatz');
+    wrapper.setAttribute('lang', 'fr-CA');
+    await rerendered(el!);
+    expect(title(el!)).to.equal('Analyses intégrées');
+    wrapper.setAttribute('lang', 'en-GB');
+    await rerendered(el!);
+    expect(title(el!)).to.equal('Embedded analytics');
+    expect(title(titled!)).to.equal('Umsatz');
+    expect((el as unknown as { frameTitle: string }).frameTitle).to.equal('Embedded analytics');
   });
 
   it('a fatal error with a blank message shows the default sentence in its language, never an empty alert', async () => {

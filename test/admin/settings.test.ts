@@ -178,7 +178,7 @@ describe('<platform-admin-panel> settings', () => {
     const nameError = $(el, `#${name.getAttribute('aria-describedby')}`);
     expect(nameError.textContent).to.equal('Name is required.');
     const dupKey = $$<HTMLInputElement>(el, '[id^="field-templateVariables-"][placeholder="key"]')[3]!;
-    expect($(el, `#${dupKey.getAttribute('aria-describedby')}`).textContent).to.equal('The key "currency" is used twice.');
+    expect($(el, `#${dupKey.getAttribute('aria-describedby')}`).textContent).to.equal('The key “currency” is used twice.');
     const emptyTab = $$<HTMLInputElement>(el, '[id^="field-launchpadTabs-"][type="text"]')[3]!;
     expect($(el, `#${emptyTab.getAttribute('aria-describedby')}`).textContent).to.contain('Enter a value');
     const provider = $<HTMLInputElement>(el, '#field-cspsConfig-storageProvider');
@@ -197,7 +197,7 @@ describe('<platform-admin-panel> settings', () => {
     toggle($<HTMLInputElement>(el, '#field-deployBranchReadOnly'));
     await settle(el);
     expect(el.shadowRoot!.querySelector('.badge')).to.not.equal(null);
-    button(el, 'Revert').click();
+    button(el, 'Discard changes').click();
     await settle(el);
     expect($<HTMLInputElement>(el, '#field-name').value).to.equal('Orders analytics');
     expect($<HTMLInputElement>(el, '#field-deployBranchReadOnly').checked).to.equal(true);

@@ -56,15 +56,19 @@ describe('<platform-admin-panel> usage-analytics token', () => {
     expect(el.shadowRoot!.innerHTML).to.not.contain(token.token);
     expect($(el, '[part="token"]').textContent).to.contain('••••');
 
+    // The button says what it does next ("Show token", then "Hide token"), so it carries no
+    // aria-pressed: a pressed state beside a label that changes would be said twice, contradicting.
     const reveal = button(el, 'Show token');
-    expect(reveal.getAttribute('aria-pressed')).to.equal('false');
+    expect(reveal.hasAttribute('aria-pressed')).to.equal(false);
     reveal.click();
     await settle(el);
-    expect(reveal.getAttribute('aria-pressed')).to.equal('true');
+    expect(reveal.textContent!.trim()).to.equal('Hide token');
+    expect(button(el, 'Hide token')).to.equal(reveal);
     expect($(el, '[part="token"]').textContent).to.contain(token.token);
     expect(allAttributeValues(el).some((v) => v.includes(token.token))).to.equal(false);
     reveal.click();
     await settle(el);
+    expect(reveal.textContent!.trim()).to.equal('Show token');
     expect(el.shadowRoot!.innerHTML).to.not.contain(token.token);
 
     // The countdown moves on by itself.

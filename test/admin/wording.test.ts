@@ -8,6 +8,8 @@ import { englishMessages, registerTranslation } from '../../src/index.js';
 import type { PlatformMessages } from '../../src/index.js';
 import type { PlatformAdminPanelElement, PlatformApiErrorDetail } from '../../src/admin/index.js';
 import { adminPanelStyles } from '../../src/admin/styles.js';
+import { messageValues, valueCombinations } from '../../src/i18n/descriptions.js';
+import { speechOf } from '../../src/i18n/translations.js';
 import { deploymentSettingsSchema, readOnlySettings } from '../../src/api/schemas.js';
 import de from '../../src/locales/de.js';
 import es from '../../src/locales/es.js';
@@ -231,17 +233,30 @@ describe('the wording reviewers asked for', () => {
       [englishMessages.fieldDefaultLaunchpadViewGroup, 'Default Launchpad view group'],
       [englishMessages.fieldGcpWorkloadIdentityProvider, 'GCP Workload Identity provider'],
       [englishMessages.branchUpstream, 'Also delete on the Git provider'],
+      [englishMessages.fieldDeployBranchReadOnly, 'Read-only deploy branch'],
+      [englishMessages.settingsRevert, 'Discard changes'],
+      [englishMessages.tokenShow, 'Show token'],
+      [englishMessages.tokenHide, 'Hide token'],
+      [englishMessages.embedFrameTitle, 'Embedded analytics'],
       // German
       [de.groupDeploy, 'Deploy-Ablauf'],
+      [de.valueReleaseChannel({ value: 'release' }), 'Stabile Version'],
+      [de.tokenCopyRefused, 'Kopieren ist hier nicht möglich. Zeigen Sie das Token an und kopieren Sie es manuell.'],
+      [de.tokenHide, 'Token verbergen'],
       [de.errorDeployBranchRefused({ branch: 'main' }), 'Die Plattform hat das Löschen abgelehnt: „main“ ist der Deploy-Branch dieses Deployments und kann nicht gelöscht werden.'],
       // French
       [fr.valueCreationStep({ value: 'ready' }), 'Terminée'],
+      [fr.groupDeploy, 'Processus de déploiement'],
+      [fr.branchDeletedUpstream({ branch: 'main' }), 'La branche «\u00a0main\u00a0» a été supprimée sur la plateforme et chez le fournisseur Git.'],
       [fr.branchIsDeployBranch({ branch: 'main' }), '«\u00a0main\u00a0» est la branche de déploiement et ne peut pas être supprimée.'],
       [fr.fieldAzureClientId, 'ID de client Azure'],
       [fr.fieldAzureTenantId, 'ID de locataire Azure'],
       [fr.fieldGcpWorkloadIdentityProvider, 'Fournisseur Workload Identity de GCP'],
       // Spanish
       [es.valueCreationStep({ value: 'ready' }), 'Completado'],
+      [es.groupDeploy, 'Proceso de implementación'],
+      [es.groupOther, 'Configuración adicional'],
+      [es.fieldDeployBranchReadOnly, 'Rama de implementación de solo lectura'],
       [es.embedFailed, 'No se ha podido cargar el contenido integrado.'],
       [es.tokenCopied, 'Token copiado en el portapapeles.'],
       [es.fieldGcpServiceAccountEmail, 'Correo electrónico de la cuenta de servicio de GCP'],
@@ -252,6 +267,10 @@ describe('the wording reviewers asked for', () => {
     for (const [actual, wanted] of expected) expect(actual).to.equal(wanted);
     for (const text of [de.branchConfirmUpstream, de.branchConfirmPlatformOnly]) expect(text).to.contain('seinem übergeordneten Branch');
     expect(es.branchConfirmPlatformOnly).to.contain('no se modificará');
+    expect(englishMessages.branchConfirmPlatformOnly).to.contain('It will be deleted from the platform only; the branch on your Git provider stays.');
+    // The deploy group is named for the process, never with the deployment's own word.
+    expect(fr.groupDeploy).to.not.equal(fr.fieldId.replace(/^ID d[eu] /i, ''));
+    expect(es.groupDeploy.toLowerCase()).to.not.equal('implementación');
     // The German heading, the button and the dialog's button are three different texts.
     expect(new Set([de.branchTitle, de.branchDelete, de.branchConfirm]).size).to.equal(3);
     expect(de.branchDelete.replace('…', '')).to.not.equal(de.branchConfirm);
@@ -301,3 +320,103 @@ describe('<platform-admin-panel> line breaking', () => {
   });
 });
 
+
+/** Every text of a catalog: each string, and each function with every combination of its sample values. */
+function everyText(messages: PlatformMessages): [where: string, text: string][] {
+  return Object.entries(messages).flatMap(([key, value]): [string, string][] =>
+    typeof value === 'string'
+      ? [[key, value]]
+      : valueCombinations(key as keyof typeof messageValues).map((values) => [
+          `${key}(${JSON.stringify(values)})`,
+          (value as (v: Record<string, unknown>) => string)(values),
+        ]),
+  );
+}
+
+describe('typography and terms', () => {
+  it('English uses curly quotes and apostrophes, never straight ones', () => {
+    for (const [where, text] of everyText(englishMessages)) {
+      // A straight quote inside a code-like name (none today) would need its own rule.
+      expect(text, where).to.not.match(/["']/);
+    }
+    expect(englishMessages.tokenIntro).to.contain('account’s');
+    expect(englishMessages.branchConfirmTitle({ branch: 'main' })).to.equal('Delete branch “main”?');
+  });
+
+  it('spells "usage-analytics token" one way in English, and says it lasts one hour', () => {
+    const spellings = new Set(
+      everyText(englishMessages).flatMap(([, text]) => [...text.matchAll(/usage[\s-]analytics token/gi)].map((m) => m[0].toLowerCase())),
+    );
+    expect([...spellings]).to.deep.equal(['usage-analytics token']);
+    expect(englishMessages.tokenTitle).to.equal('Usage-analytics token');
+    expect(englishMessages.tokenIntro).to.contain('one-hour token');
+    expect(de.tokenIntro).to.contain('eine Stunde');
+    expect(fr.tokenIntro).to.contain('une heure');
+    expect(es.tokenIntro).to.contain('una hora');
+    expect(ja.tokenIntro).to.contain('1 時間');
+  });
+
+  it('Japanese puts no half-width space after a full-width bracket', () => {
+    const words = [ja.empty, ja.listNone, ja.notSet, ja.noKey, ja.variableAbsent, ja.variableRemoved];
+    const texts = [
+      ...everyText(ja),
+      ...words.map((from): [string, string] => [`settingsChange from ${from}`, ja.settingsChange({ label: 'テンプレート変数 › region', from, to: 'eu' })]),
+    ];
+    for (const [where, text] of texts) expect(text, where).to.not.match(/[）」』】] /);
+    expect(ja.settingsChange({ label: 'リージョン', from: '（空）', to: 'eu' })).to.equal('リージョン：（空）→ eu');
+  });
+});
+
+describe('numbers in the element\'s own locale', () => {
+  before(() => {
+    for (const [lang, messages] of Object.entries(translations)) registerTranslation(lang, messages);
+  });
+
+  it('a Swiss page gets Swiss grouping from the German catalog (1’234, not 1.234); each language its own', async () => {
+    const wrapper = await fixture(html`<div lang="de-CH"></div>`);
+    const { m, locale } = speechOf(wrapper);
+    expect(locale).to.equal('de-CH');
+    const swiss = (1234).toLocaleString('de-CH');
+    expect(swiss).to.not.equal('1.234');
+    expect(m.settingsChanges({ count: 1234 }, locale)).to.equal(`Zu speichernde Änderungen (${swiss})`);
+    expect(m.listRemove({ index: 1234 }, locale)).to.contain(swiss);
+    expect(englishMessages.settingsChanges({ count: 123456 }, 'en-IN')).to.equal(`Changes to save (${(123456).toLocaleString('en-IN')})`);
+    // Called without a locale, each catalog keeps its own language.
+    expect(de.settingsChanges({ count: 1234 })).to.equal('Zu speichernde Änderungen (1.234)');
+    expect(englishMessages.settingsChanges({ count: 1234 })).to.equal('Changes to save (1,234)');
+    wrapper.remove();
+  });
+
+  it('the panel passes its own locale to every message that shows a number', async () => {
+    // A translation that shows the locale it was given, for each message with a number.
+    const seen = (v: unknown, locale?: string) => `[${locale}]`;
+    const spy = { settingsChanges: seen, listEntry: seen, listMoveUp: seen, listMoveDown: seen, listRemove: seen, variablesKey: seen, variablesValue: seen, variablesRemove: seen };
+    registerTranslation('de-CH', spy);
+    try {
+      const el = await panelIn('de-CH');
+      typeInto($<HTMLInputElement>(el, '#field-name'), 'Umsatz');
+      await settle(el);
+      expect($(el, '#pending-title').textContent).to.equal('[de-CH]');
+      const names = $$(el, '.rows button, .rows label').map((b) => b.getAttribute('aria-label') ?? b.textContent!.trim());
+      expect(names.length).to.be.greaterThan(6);
+      for (const name of names) expect(name).to.equal('[de-CH]');
+      el.parentElement!.remove();
+    } finally {
+      registerTranslation('de-CH', Object.fromEntries(Object.keys(spy).map((key) => [key, de[key as keyof typeof spy]])) as never);
+    }
+  });
+});
+
+describe('<platform-admin-panel> hyphenation', () => {
+  beforeEach(resetMock);
+
+  it('hyphenates words (hyphens: auto) in its language, but never code', async () => {
+    const el = await panelIn('de');
+    expect(getComputedStyle(el).hyphens).to.equal('auto');
+    expect(getComputedStyle($(el, '#settings-title')).hyphens).to.equal('auto');
+    const code = document.createElement('code');
+    el.shadowRoot!.append(code);
+    expect(getComputedStyle(code).hyphens).to.equal('manual');
+    code.remove();
+  });
+});

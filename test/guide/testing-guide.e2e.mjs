@@ -77,6 +77,6 @@ test('the Playwright Test examples pass with the command the guide prints, no br
 
 test('the node:test example passes with the command the guide prints, and exits by itself', () => {
   const output = sh(commands['node-test'][0]);
-  assert.match(output, /\bpass 2\b/);
+  assert.match(output, /\bpass 3\b/);
   assert.match(output, /\bfail 0\b/);
 });

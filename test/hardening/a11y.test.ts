@@ -217,7 +217,9 @@ describe('hardening: admin flows with the keyboard alone', () => {
     await tabTo(el, (n) => n.textContent!.trim() === 'Show token');
     await sendKeys({ press: ' ' });
     await el.updateComplete;
-    expect(button(el, 'Show token').getAttribute('aria-pressed')).to.equal('true');
+    // Space showed the token: the same button now offers to hide it.
+    expect(button(el, 'Hide token')).to.not.equal(null);
+    expect(el.shadowRoot!.querySelector('code.jwt')).to.not.equal(null);
 
     // Branch: type the name, Space ticks "also delete upstream", Enter opens the confirmation.
     await tabTo(el, (n) => n.id === 'branch-name');

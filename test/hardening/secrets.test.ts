@@ -121,7 +121,7 @@ describe('hardening: secrets never leak', () => {
       // Revealed on purpose: the text shows it, attributes still never carry it.
       expect(el.shadowRoot!.textContent).to.include(jwt);
       expect(allAttributeValues(el).join('\n')).to.not.include(jwt);
-      button(el, 'Show token').click();
+      button(el, 'Hide token').click();
       await el.updateComplete;
       snapshots.push(domText(el));
 

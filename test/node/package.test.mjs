@@ -22,8 +22,16 @@ test('the package holds the license, docs, manifest and build, nothing else of d
     assert.ok(files.has(name), `${name} is packed`);
   }
   for (const target of Object.values(pkg.bin ?? {})) assert.ok(files.has(target.replace(/^\.\//, '')), `bin ${target} is packed`);
+  // The demo ships as it is (the bin platform-embed-demo serves it from the package): its page, assets and servers, nothing else.
+  assert.deepEqual(
+    [...files].filter((f) => f.startsWith('demo/')).sort(),
+    ['demo/admin.js', 'demo/cli.mjs', 'demo/demo.css', 'demo/demo.js', 'demo/event-log.js', 'demo/index.html', 'demo/run.mjs', 'demo/server.mjs'],
+  );
+  // The example apps ship with their lockfiles (their READMEs install from them), never with what an install or a build made.
+  for (const app of ['angular', 'astro', 'nextjs', 'nuxt', 'sveltekit']) assert.ok(files.has(`docs/hosts/${app}/package-lock.json`), `${app}'s lockfile is packed`);
+  assert.deepEqual([...files].filter((f) => /^docs\/hosts\/[^/]+\/(node_modules|dist|build|\.[^/]+)\//.test(f)), []);
   // The docs ship (test/node/packed-links.test.mjs checks them), with the benchmarks' method they link to.
-  const stray = [...files].filter((f) => /^(src|test|mock|demo|scripts|\.ci)\//.test(f) || (/^bench\//.test(f) && f !== 'bench/README.md') || (/\.test\./.test(f) && !f.startsWith('docs/')));
+  const stray = [...files].filter((f) => /^(src|test|mock|scripts|\.ci)\//.test(f) || (/^bench\//.test(f) && f !== 'bench/README.md') || (/\.test\./.test(f) && !f.startsWith('docs/')));
   assert.deepEqual(stray, []);
   t.diagnostic(`packed ${pack.size} B, unpacked ${pack.unpackedSize} B, ${pack.entryCount} files`);
 });

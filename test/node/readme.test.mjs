@@ -97,3 +97,23 @@ test('docs/hosts/README.md: Angular SSR says RenderMode.Server first, and prints
   assert.ok(angular.projects['angular-host'].architect.build.options.security.allowedHosts.includes('localhost'));
   assert.match(readFileSync('docs/hosts/angular/src/server.ts', 'utf8'), /sessionHandler\(createWebRequestFromNodeRequest\(req\)\)/);
 });
+
+test('every framework guide shows the import that defines the elements its snippet renders', () => {
+  const hosts = readFileSync('docs/hosts/README.md', 'utf8');
+  const section = (title) => new RegExp(`^## ${title}\\n([\\s\\S]*?)^## `, 'm').exec(hosts)[1];
+  // Vue, Svelte and Angular render both elements: their code defines both, before the app mounts.
+  for (const [title, mountCall] of [['Vue 3', /createApp\(/], ['Svelte 5', /mount\(/], ['Angular', /bootstrapApplication\(/]]) {
+    const code = [...section(title).matchAll(/```ts\n([\s\S]*?)```/g)].map((m) => m[1]).join('\n');
+    const define = code.indexOf("import 'platform-embed/define';");
+    assert.ok(define !== -1, `${title}: a code block imports platform-embed/define`);
+    assert.ok(define < code.search(mountCall), `${title}: the elements are defined before the app mounts`);
+  }
+  // The README's table names the entry that defines what each host renders, for every host, keep-alive included.
+  const framework = /^### 3\. Your framework\n([\s\S]*?)^### /m.exec(readme)[1];
+  for (const host of ['Vue 3', 'Svelte 5', 'Angular']) {
+    assert.match(framework, new RegExp(`^\\| ${host} \\| \`import 'platform-embed/define'\``, 'm'), `${host} names platform-embed/define`);
+  }
+  const entries = /^### 1\. Install and pick the entry\n([\s\S]*?)^### /m.exec(readme)[1];
+  for (const entry of ['embed', 'admin', 'define', 'keep-alive', 'react', 'server']) assert.match(entries, new RegExp(`^\\| \`platform-embed/${entry}\``, 'm'));
+  assert.match(entries, /@lit\/react/);
+});

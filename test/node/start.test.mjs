@@ -86,3 +86,27 @@ for (const [what, flag, other] of [['mock platform', '--mock-port', '--port'], [
     }
   });
 }
+
+test('npm start checks its ports before it builds: a taken port stops a never-built checkout at once, nothing built', { timeout: 60_000 }, async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'platform-embed-start-'));
+  const taken = createServer();
+  await new Promise((ok) => taken.listen(0, '127.0.0.1', ok));
+  const port = taken.address().port;
+  try {
+    for (const entry of copied) cpSync(join(root, entry), join(dir, entry), { recursive: true });
+    symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'), 'dir');
+    const { code, err } = await new Promise((resolveRun) => {
+      const child = spawn('node', ['scripts/start.mjs', '--port', String(port)], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
+      let stderr = '';
+      child.stderr.on('data', (chunk) => (stderr += chunk));
+      child.on('exit', (exitCode) => resolveRun({ code: exitCode, err: stderr }));
+    });
+    assert.equal(code, 1);
+    assert.match(err.trim(), new RegExp(`^Port ${port} is in use\\b.*npm start -- --port ${port + 1}`));
+    assert.doesNotMatch(err, /Building the package/);
+    assert.equal(existsSync(join(dir, 'dist')), false, 'nothing was built');
+  } finally {
+    taken.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
