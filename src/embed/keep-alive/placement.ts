@@ -17,15 +17,29 @@
 
 const HOLDER = 'platform-embed-keep-alive';
 let holder: HTMLElement | undefined;
+/**
+ * The holder's closed shadow root, where the kept embeds are: no page style
+ * reaches them (a rule for every `iframe`, `!important` or not), and frames
+ * in a shadow tree are not in `window.frames` (any frame of the page could
+ * post to them through `top.frames[i]` otherwise). A shown embed is a light
+ * child of the holder (slotted), so that its element can own it in the
+ * accessibility tree (`aria-owns` does not reach into a shadow tree).
+ */
+let inside: ShadowRoot | undefined;
 /** Placements whose element is connected. */
 const shown = new Set<Placement>();
 
 function theHolder(): HTMLElement {
   if (!holder?.isConnected) {
     holder ??= document.createElement('div');
+    if (!inside) {
+      inside = holder.attachShadow({ mode: 'closed' });
+      inside.append(document.createElement('slot'));
+    }
     holder.setAttribute('data-' + HOLDER, '');
-    holder.style.cssText = 'position:absolute;top:0;left:0;width:0;height:0';
-    document.body.append(holder);
+    holder.style.cssText = 'position:absolute;top:0;left:0;width:0;height:0;display:block;visibility:visible';
+    // Beside `<body>`, not in it: a page that swaps its body (Turbo Drive, htmx's boost) keeps the embeds.
+    document.documentElement.append(holder);
   }
   return holder;
 }
@@ -79,11 +93,11 @@ function contentBox(element: Element): { top: number; left: number; width: numbe
   return { top, left, width: Math.max(0, width), height: Math.max(0, height) };
 }
 
-/** Tabbable elements of the document's light tree, outside the holder, in tree order. */
+/** Tabbable elements of the document's light tree (the holder's are in its shadow tree), in tree order. */
 function tabbables(): HTMLElement[] {
   const all = document.querySelectorAll<HTMLElement>('a[href],button,input,select,textarea,iframe,[tabindex],[contenteditable],summary');
   return [...all].filter(
-    (el) => el.tabIndex >= 0 && !(el as HTMLButtonElement).disabled && !holder?.contains(el) && !el.closest('[inert]') && el.checkVisibility(),
+    (el) => el.tabIndex >= 0 && !(el as HTMLButtonElement).disabled && !el.closest('[inert]') && el.checkVisibility(),
   );
 }
 
@@ -156,6 +170,7 @@ export class Placement {
         return span;
       };
       this._inner = [enter(this._edges[0]), enter(this._edges[1])];
+      if (this.wrapper.parentNode !== holder) (theHolder() as unknown as Movable).moveBefore(this.wrapper, null);
       root.prepend(this._inner[0]);
       root.append(this._inner[1]);
       this._observer.observe(element);
@@ -187,6 +202,8 @@ export class Placement {
     // A kept embed holds no room in the page: fixed at the corner, it adds nothing to the scrollable area.
     this.wrapper.style.position = 'fixed';
     this.wrapper.style.top = this.wrapper.style.left = '0';
+    // Out of reach of the page: its styles, `window.frames` (see `inside`).
+    if (this.wrapper.isConnected) (inside as unknown as Movable).moveBefore(this.wrapper, null);
   }
 
   /** Drops the embed: its iframe and document go. */
@@ -243,6 +260,8 @@ export class Placement {
 
   private _apply(visible: boolean, inert = false): void {
     this.wrapper.style.visibility = visible ? '' : 'hidden';
+    // Not visible: no room either, so that a page rule that makes every iframe visible paints nothing.
+    if (!visible) this.wrapper.style.width = this.wrapper.style.height = '0';
     this.wrapper.inert = !visible || inert;
     for (const span of this._inner ?? []) span.tabIndex = visible && !inert ? 0 : -1;
   }
