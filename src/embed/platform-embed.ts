@@ -349,9 +349,9 @@ export class PlatformEmbedElement extends PlatformEmbedProperties {
   }
 
   /**
-   * The element lets go of its live embed, as it leaves the document: the
-   * iframe is no longer its own (its next update renders a new one). Nothing
-   * when the embed is not ready.
+   * The element lets go of its live embed, as it leaves the document (from a
+   * controller's `hostDisconnected`): its disconnect no longer removes the
+   * iframe. Nothing when the embed is not ready.
    * @internal For add-ons (see add-on.ts).
    */
   [ADD_ON](): LiveEmbed | undefined {
@@ -359,7 +359,6 @@ export class PlatformEmbedElement extends PlatformEmbedProperties {
     const origin = this._channel.origin;
     if (!iframe || !origin || !ready || !life.ready) return;
     this._view!.frame = undefined;
-    this._frameKey++;
     return {
       iframe,
       origin,
@@ -389,8 +388,9 @@ export class PlatformEmbedElement extends PlatformEmbedProperties {
       this._adopted = { frame: iframe };
       this._life.start({ timeout: readyTimeout, lazy: false }, live);
       this._currentPath = live.path;
-      this._outbox._applied = new Map(live.applied);
-      this._outbox._filters = new Map(live.filters);
+      // A live embed is adopted once: its records become the element's.
+      this._outbox._applied = live.applied;
+      this._outbox._filters = live.filters;
       this._ready = ready;
       this._life.readied(ready.payload as ReadyPayload);
       // After the update, when the channel routes the iframe's window to this element.

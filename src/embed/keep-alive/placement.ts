@@ -17,25 +17,12 @@
 
 const HOLDER = 'platform-embed-keep-alive';
 let holder: HTMLElement | undefined;
-/**
- * The holder's closed shadow root, where the kept embeds are: no page style
- * reaches them (a rule for every `iframe`, `!important` or not), and frames
- * in a shadow tree are not in `window.frames` (any frame of the page could
- * post to them through `top.frames[i]` otherwise). A shown embed is a light
- * child of the holder (slotted), so that its element can own it in the
- * accessibility tree (`aria-owns` does not reach into a shadow tree).
- */
-let inside: ShadowRoot | undefined;
 /** Placements whose element is connected. */
 const shown = new Set<Placement>();
 
 function theHolder(): HTMLElement {
   if (!holder?.isConnected) {
     holder ??= document.createElement('div');
-    if (!inside) {
-      inside = holder.attachShadow({ mode: 'closed' });
-      inside.append(document.createElement('slot'));
-    }
     holder.setAttribute('data-' + HOLDER, '');
     holder.style.cssText = 'position:absolute;top:0;left:0;width:0;height:0;display:block;visibility:visible';
     // Beside `<body>`, not in it: a page that swaps its body (Turbo Drive, htmx's boost) keeps the embeds.
@@ -118,6 +105,17 @@ type Movable = { moveBefore(node: Node, child: Node | null): void };
 /** One embed's place in the holder: a wrapper with the iframe between two focus sentinels. */
 export class Placement {
   readonly wrapper = document.createElement('div');
+  /**
+   * The wrapper's host, a child of the holder: the wrapper and the iframe are
+   * in its closed shadow tree, so no page style reaches them (a rule for
+   * every `iframe`, `!important` or not) and the iframe is never in
+   * `window.frames` (any frame of the page could post to it through
+   * `top.frames[i]` otherwise; Firefox counts an iframe that was once in the
+   * light tree even after a move into a shadow tree). The element owns the
+   * host in the accessibility tree (it cannot own a node of another shadow
+   * tree), so the iframe is read where the element stands.
+   */
+  private readonly _host = document.createElement('div');
   private _element: HTMLElement | null = null;
   private _inner: [HTMLElement, HTMLElement] | undefined;
   private _observer = new ResizeObserver(() => this.place());
@@ -138,12 +136,14 @@ export class Placement {
     };
     this.wrapper.style.cssText = 'position:absolute;top:0;left:0;width:0;height:0;overflow:hidden;visibility:hidden';
     this.wrapper.inert = true;
-    frame.id ||= `${HOLDER}-${++ids}`;
+    this._host.id = `${HOLDER}-${++ids}`;
+    this._host.style.cssText = 'position:absolute;top:0;left:0';
+    this._host.attachShadow({ mode: 'closed' }).append(this.wrapper);
     // Out of the shadow tree, the element's styles for its iframe no longer reach it.
     frame.style.cssText = 'position:absolute;display:block;border:0';
     this._edges = [sentinel(false), sentinel(true)];
     this.wrapper.append(this._edges[0]);
-    theHolder().append(this.wrapper);
+    theHolder().append(this._host);
     // `moveBefore` keeps the iframe's document (it is navigating already).
     (this.wrapper as unknown as Movable).moveBefore(frame, null);
     this.wrapper.append(this._edges[1]);
@@ -170,14 +170,13 @@ export class Placement {
         return span;
       };
       this._inner = [enter(this._edges[0]), enter(this._edges[1])];
-      if (this.wrapper.parentNode !== holder) (theHolder() as unknown as Movable).moveBefore(this.wrapper, null);
       root.prepend(this._inner[0]);
       root.append(this._inner[1]);
       this._observer.observe(element);
       if (!shown.size) listen(true);
       shown.add(this);
     }
-    setOwns(element, this.frame);
+    setOwns(element, this._host);
     this.place();
   }
 
@@ -202,14 +201,12 @@ export class Placement {
     // A kept embed holds no room in the page: fixed at the corner, it adds nothing to the scrollable area.
     this.wrapper.style.position = 'fixed';
     this.wrapper.style.top = this.wrapper.style.left = '0';
-    // Out of reach of the page: its styles, `window.frames` (see `inside`).
-    if (this.wrapper.isConnected) (inside as unknown as Movable).moveBefore(this.wrapper, null);
   }
 
   /** Drops the embed: its iframe and document go. */
   remove(): void {
     this.hide();
-    this.wrapper.remove();
+    this._host.remove();
   }
 
   /** Places the wrapper over the element's content box, clipped as the element's content would be. */
@@ -278,7 +275,7 @@ function zIndexOf(element: Element): string {
 }
 
 /** The element owns the iframe in the accessibility tree: it is read where the element stands. */
-function setOwns(element: HTMLElement, frame: HTMLIFrameElement | null): void {
+function setOwns(element: HTMLElement, frame: HTMLElement | null): void {
   const reflecting = element as HTMLElement & { ariaOwnsElements?: Element[] | null };
   if ('ariaOwnsElements' in reflecting) reflecting.ariaOwnsElements = frame && [frame];
   else if (frame) element.setAttribute('aria-owns', frame.id);
