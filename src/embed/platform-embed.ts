@@ -338,8 +338,7 @@ export class PlatformEmbedElement extends PlatformEmbedProperties {
   private _shape(): string {
     const { base, dashboard, path, sandbox } = this._eff;
     return JSON.stringify([
-      base!.origin,
-      base!.prefix,
+      base, // origin and path prefix
       dashboard ?? '/' + path,
       sandbox,
       this.allow,
