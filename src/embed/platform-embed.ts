@@ -34,6 +34,7 @@ const reloadKeys = ['baseUrl', 'dashboard', 'session', 'allowExport', 'sandbox']
  * @attr {boolean} ready - Reflected, read-only: present between the embed's ready and the next load.
  * @attr {string} theme - JSON form of the `theme` property, e.g. `{"primaryColor":"#f00"}` (for pages that cannot set properties).
  * @attr {string} filters - JSON form of the `filters` property, e.g. `{"orders.region":"EMEA"}`.
+ * @attr {string} keep-alive - With `platform-embed/keep-alive` loaded (or its script-tag add-on): the embed outlives the element's removal, and an element inserted later with the same value that would load it the same way (base URL, content, `sandbox`, `allow`, `allow-export`, `referrer-policy`) adopts it (no navigation, no session). Any value, empty too; give it the signed-in viewer's id.
  *
  * @fires {CustomEvent<ReadyPayload>} platform-ready - The embed authenticated and mounted (after every load).
  * @fires {CustomEvent<ViewPayload>} platform-view - A surface was viewed; updates `currentPath`.
