@@ -53,4 +53,11 @@ export default [
     // Not a module: terser's module mode would drop the `var PlatformEmbed` global.
     plugins: bundlePlugins(false),
   },
+  {
+    // Keep-alive for script-tag pages, after either bundle above: it reaches the element through
+    // the add-on interface only (symbol keys), never a member the bundles mangle.
+    input: 'dist/bundle-keep-alive.js',
+    output: { file: 'dist/platform-embed-keep-alive.iife.min.js', format: 'iife', name: 'PlatformEmbedKeepAlive', sourcemap: true },
+    plugins: bundlePlugins(false),
+  },
 ];

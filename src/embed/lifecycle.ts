@@ -101,13 +101,13 @@ export class Lifecycle {
   private _asking?: Promise<string> | undefined;
   private _renewals = 0;
   /** When the current credential was made: the load's first ready or the last `set-session`; 0 before. */
-  private _credentialAt = 0;
+  _credentialAt = 0;
   /** A renewal in place waits for its session. */
   private _renewing?: boolean;
   /** When the last renewal in place sent its session. */
   private _renewedAt = -Infinity;
   /** The current document's `load` event was seen. */
-  private _loaded?: boolean;
+  _loaded?: boolean;
   /** The current document sent its ready. */
   private _readyDoc?: boolean;
   /** A load started since the element was connected: `lazy` no longer defers. */
@@ -131,9 +131,9 @@ export class Lifecycle {
    * element's first load waits until it is near. `null`: nothing to load.
    * `adopted`: the iframe is already navigating (server-rendered markup), so
    * nothing is asked or navigated; `loaded` tells whether its document already
-   * fired `load`.
+   * fired `load`, `credentialAt` when its credential was made (a live embed).
    */
-  start(request: LoadRequest | null, adopted?: { loaded?: boolean }): void {
+  start(request: LoadRequest | null, adopted?: { loaded?: boolean; credentialAt?: number }): void {
     const token = this.cancel();
     this.failure = null;
     this._setReady(false);
@@ -154,7 +154,7 @@ export class Lifecycle {
     this._started = true;
     this._loaded = !!adopted?.loaded;
     this._readyDoc = false;
-    this._credentialAt = 0;
+    this._credentialAt = adopted?.credentialAt || 0;
     this._arm(token, timeout);
     if (adopted) return;
     const fixed = (session && session !== this._spent) || !sessionProvider;

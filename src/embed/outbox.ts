@@ -36,9 +36,9 @@ const FILTER = 'filter:';
 export class Outbox {
   private readonly _queue = new ActionQueue();
   /** State key → JSON of the payload the current document received. */
-  private readonly _applied = new Map<string, string>();
+  _applied = new Map<string, string>();
   /** Filter member → JSON value the embed has (from the URL or sent), or will get from the queue. */
-  private readonly _filters = new Map<string, string>();
+  _filters = new Map<string, string>();
 
   constructor(private readonly _host: OutboxHost) {}
 

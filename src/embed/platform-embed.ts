@@ -4,6 +4,7 @@ import type { PlatformEventMessage } from '../protocol/envelope.js';
 import { version } from '../version.js';
 import * as config from './config.js';
 import { ConfigError, EmbedError } from './errors.js';
+import { ADD_ON, type AddOn, type LiveEmbed } from './add-on.js';
 import { Lifecycle, type Provider, type RenewalTrigger } from './lifecycle.js';
 import { FrameChannel } from './channel.js';
 import { preconnect } from './preconnect.js';
@@ -40,8 +41,7 @@ const jsonAttributes = ['theme', 'filters', 'granularities', 'fields', 'tabs'] a
  * @attr {string} granularities - JSON form of the `granularities` property, e.g. `{"orders.created_at":"week"}`.
  * @attr {string} fields - JSON form of the `fields` property, e.g. `{"orders.revenue":"profit"}`.
  * @attr {string} tabs - JSON form of the `tabs` property, e.g. `{"overview-tabs":"by-region"}`.
- * @attr {string} keep-alive - With `platform-embed/keep-alive` imported: the embed outlives the element's removal, and an element inserted later with the same value, base URL and content adopts it (no navigation, no session). Give it the signed-in viewer's id.
- * @prop {string | undefined} keepAlive - The `keep-alive` attribute (with `platform-embed/keep-alive` imported).
+ * @attr {string} keep-alive - With `platform-embed/keep-alive` loaded (or its script-tag add-on): the embed outlives the element's removal, and an element inserted later with the same value that would load it the same way (base URL, content, `sandbox`, `allow`, `allow-export`, `referrer-policy`) adopts it (no navigation, no session). Any value, empty too; give it the signed-in viewer's id.
  *
  * @fires {CustomEvent<ReadyPayload>} platform-ready - The embed authenticated and mounted (after every load).
  * @fires {CustomEvent<ViewPayload>} platform-view - A surface was viewed; updates `currentPath`.
@@ -71,15 +71,18 @@ export class PlatformEmbedElement extends PlatformEmbedProperties {
   /** The package version this class was built from. */
   static readonly version = version;
   static override styles = embedStyles;
+  /** The add-on that keeps embeds alive (`platform-embed/keep-alive`), when loaded. @internal */
+  static [ADD_ON]?: AddOn<PlatformEmbedElement>;
   /**
    * Drops every embed kept alive by `keep-alive`, or those of one `keep-alive`
-   * value (`scope`): call it when the viewer signs out. Added by
-   * `platform-embed/keep-alive` (undefined without it); throws a `TypeError`
-   * when `scope` is not a string.
+   * value (`scope`), and keeps nothing of the elements of that value still in
+   * the document when they leave: call it when the viewer signs out. A no-op
+   * without `platform-embed/keep-alive`; with it, throws a `TypeError` when
+   * `scope` is not a string.
    */
-  declare static discardKeptAlive?: (scope?: string) => void;
-  /** The `keep-alive` attribute; an accessor of `platform-embed/keep-alive`, absent without it. */
-  declare keepAlive: string | undefined;
+  static discardKeptAlive(scope?: string): void {
+    PlatformEmbedElement[ADD_ON]?.discard(scope);
+  }
   /** The current load's number (a new iframe for each) and its embed URL; every change comes with an update (see `_navigateFrame`; a load start sets `ready` false). */
   private _frameKey = 0;
   private _frameSrc: string | undefined;
@@ -95,7 +98,9 @@ export class PlatformEmbedElement extends PlatformEmbedProperties {
    * and what the keeper script kept until it is replayed. A provider set later
    * serves the next loads; it starts none.
    */
-  private _adopted?: Adopted | undefined;
+  private _adopted?: Pick<Adopted, 'frame'> & Partial<Adopted> | undefined;
+  /** The current document's last ready message. */
+  private _ready?: PlatformEventMessage;
   /** The first load was server-rendered: later loads need a provider (its session is spent). */
   private _rendered?: boolean;
   /** Arrival time of the message being replayed (it arrived before the element was defined). */
@@ -153,6 +158,20 @@ export class PlatformEmbedElement extends PlatformEmbedProperties {
   /** The in-embed path last reported by a `view` or `navigate` event. */
   get currentPath(): string | null {
     return this._currentPath;
+  }
+
+  /**
+   * The `keep-alive` attribute. With `platform-embed/keep-alive` loaded (or its script-tag bundle), the
+   * embed outlives the element's removal, and an element inserted later with the same value that would
+   * load it the same way adopts it (no navigation, no session). Any value, empty too: give it the
+   * signed-in viewer's id.
+   */
+  get keepAlive(): string | undefined {
+    return this.getAttribute('keep-alive') ?? undefined;
+  }
+  set keepAlive(value: string | null | undefined) {
+    if (value == null) this.removeAttribute('keep-alive');
+    else this.setAttribute('keep-alive', value);
   }
 
   /** The wrapped iframe (a new one per load). */
@@ -258,6 +277,7 @@ export class PlatformEmbedElement extends PlatformEmbedProperties {
       failed: !!failure,
       message: failure instanceof EmbedError ? failure.message : undefined,
     });
+    PlatformEmbedElement[ADD_ON]?.shown(this, view.frame, this.renderRoot, !ready || !!failure);
   }
 
   protected override updated(): void {
@@ -330,12 +350,79 @@ export class PlatformEmbedElement extends PlatformEmbedProperties {
     this.requestUpdate();
   }
 
+  /**
+   * Every value that shapes a load, one per line: an element adopts only a
+   * live embed that it would have loaded the same way.
+   */
+  private _shape(): string {
+    const { base, dashboard, path, sandbox } = this._eff;
+    return JSON.stringify([
+      base, // origin and path prefix
+      dashboard ?? '/' + path,
+      sandbox,
+      this.allow,
+      this.allowExport,
+      this.referrerPolicy,
+      // hide, granularities, fields, tabs
+      ...config.shapeKeys.map((key) => this._eff[key]),
+    ]);
+  }
+
+  /**
+   * The element lets go of its live embed, as it leaves the document (from a
+   * controller's `hostDisconnected`): its disconnect no longer removes the
+   * iframe. Nothing when the embed is not ready.
+   * @internal For add-ons (see add-on.ts).
+   */
+  [ADD_ON](): LiveEmbed | undefined {
+    const { iframe, _ready: ready, _life: life, _outbox: outbox } = this;
+    const origin = this._channel.origin;
+    if (!iframe || !origin || !ready || !life.ready) return;
+    this._view!.frame = undefined;
+    return {
+      iframe,
+      origin,
+      ready,
+      path: this._currentPath,
+      applied: new Map(outbox._applied),
+      filters: new Map(outbox._filters),
+      credentialAt: life._credentialAt,
+      loaded: life._loaded,
+      shape: this._shape(),
+    };
+  }
+
   private _beginLoad(): void {
+    const { base, dashboard, path, readyTimeout, loading } = this._eff;
+    // Only a load with nothing of the element's own since its insertion adopts a live embed: a reload or a renewal loads.
+    const live =
+      (this._needsLoad || !(this._frameSrc || this._adopted)) && base && (dashboard || path) && PlatformEmbedElement[ADD_ON]?.adoptable(this, this._shape());
     this._needsLoad = false;
     this._frameKey++;
+    // No URL to navigate to for a live embed: the iframe shows its document already.
     this._frameSrc = undefined;
-    this._channel.origin = null;
-    const { base, dashboard, path, readyTimeout, loading } = this._eff;
+    this._channel.origin = live ? live.origin : null;
+    if (live) {
+      // The same document, ready at once, no navigation and no session; what differs from what it last received is sent, as after a reload.
+      const { iframe, ready } = live;
+      this._adopted = { frame: iframe };
+      this._life.start({ timeout: readyTimeout, lazy: false }, live);
+      this._currentPath = live.path;
+      // A live embed is adopted once: its records become the element's.
+      this._outbox._applied = live.applied;
+      this._outbox._filters = live.filters;
+      this._ready = ready;
+      this._life.readied(ready.payload as ReadyPayload);
+      // After the update, when the channel routes the iframe's window to this element.
+      void this.updateComplete.then(() => {
+        if (this.iframe !== iframe || !this.ready) return;
+        for (const key of config.stateKeys) this._outbox.stateChanged(key);
+        this._outbox.filtersChanged(this._eff.filters);
+        dispatchPlatformEvent(this, ready);
+        this._life.resolve();
+      });
+      return;
+    }
     const adopted = (this._adopted = takeOver(this, this.renderRoot, base?.origin));
     this._rendered ||= !!adopted;
     const request = { session: this.session, timeout: readyTimeout, lazy: loading === 'lazy', rendered: this._rendered };
@@ -386,6 +473,7 @@ export class PlatformEmbedElement extends PlatformEmbedProperties {
   private _receive(message: PlatformEventMessage): void {
     const payload = message.payload as Record<string, unknown>;
     if (message.type === 'platform:event:ready') {
+      this._ready = message;
       this._timeline.arrived('ready', this._arrival);
       this._life.readied(payload as ReadyPayload);
       // State and waiting actions go out before listeners run, so a listener's own calls come after them.

@@ -37,10 +37,12 @@ export async function ready(embed: PlatformEmbedElement): Promise<void> {
   await until(() => embed.ready, 'a ready embed');
 }
 
-/** The holder wrapper of `embed`'s iframe (the iframe's parent), or `null` when it is inside the element. */
+/** The holder wrapper of `embed`'s iframe (the iframe's parent, in the shadow tree of a child of the holder), or `null` when it is inside the element. */
 export function wrapperOf(frame: HTMLIFrameElement | null): HTMLElement | null {
   const parent = frame?.parentElement;
-  return parent && parent.parentElement?.hasAttribute('data-platform-embed-keep-alive') ? parent : null;
+  const root = parent?.getRootNode();
+  const holder = root instanceof ShadowRoot ? root.host.parentElement : null;
+  return parent && holder?.hasAttribute('data-platform-embed-keep-alive') ? parent : null;
 }
 
 /** The next animation frame. */

@@ -69,7 +69,10 @@ describe('keep-alive: placement', () => {
     await settle();
     const where = async () => {
       await settle();
-      const active = document.activeElement;
+      let active = document.activeElement;
+      // The embed is in the shadow tree of a holder's child: focus in it shows as that child.
+      const root = wrapperOf(embed.iframe)?.getRootNode() as ShadowRoot | undefined;
+      if (root && active === root.host) active = root.activeElement;
       if (active === embed.iframe) return `embed:${inside.at(-1) ?? 'document'}`;
       return wrapperOf(embed.iframe)?.contains(active) ? 'sentinel' : (active?.id ?? String(active?.tagName));
     };

@@ -52,3 +52,17 @@ test('no browser bundle carries the server entry (renderEmbed, createSessionHand
   assert.ok(seen.size > 10, `${seen.size} modules`);
   for (const href of seen) assert.ok(!href.includes('/dist/server/'), href);
 });
+
+test('the keep-alive add-on carries no copy of the element: it reaches it through the add-on interface only', () => {
+  const text = readFileSync('dist/platform-embed-keep-alive.iife.min.js', 'utf8');
+  // Markers of the element's own code (event names, messages) that survive minification.
+  for (const marker of ['platform-session-renewal', 'is already defined on this page', 'customElements.define']) {
+    assert.ok(!text.includes(marker), `the add-on holds ${marker}`);
+  }
+  assert.ok(text.includes('Symbol.for("platform-embed.add-on")'), 'the add-on finds the element by its interface key');
+  for (const file of ['dist/platform-embed.iife.min.js', 'dist/platform-embed-embed.min.js']) {
+    const element = readFileSync(file, 'utf8');
+    assert.ok(element.includes('Symbol.for("platform-embed.add-on")'), `${file} offers the add-on interface`);
+    assert.ok(element.includes('discardKeptAlive'), `${file}: discardKeptAlive on the class`);
+  }
+});

@@ -24,8 +24,9 @@ function theHolder(): HTMLElement {
   if (!holder?.isConnected) {
     holder ??= document.createElement('div');
     holder.setAttribute('data-' + HOLDER, '');
-    holder.style.cssText = 'position:absolute;top:0;left:0;width:0;height:0';
-    document.body.append(holder);
+    holder.style.cssText = 'position:absolute;top:0;left:0;width:0;height:0;display:block;visibility:visible';
+    // Beside `<body>`, not in it: a page that swaps its body (Turbo Drive, htmx's boost) keeps the embeds.
+    document.documentElement.append(holder);
   }
   return holder;
 }
@@ -79,11 +80,11 @@ function contentBox(element: Element): { top: number; left: number; width: numbe
   return { top, left, width: Math.max(0, width), height: Math.max(0, height) };
 }
 
-/** Tabbable elements of the document's light tree, outside the holder, in tree order. */
+/** Tabbable elements of the document's light tree (the holder's are in its shadow tree), in tree order. */
 function tabbables(): HTMLElement[] {
   const all = document.querySelectorAll<HTMLElement>('a[href],button,input,select,textarea,iframe,[tabindex],[contenteditable],summary');
   return [...all].filter(
-    (el) => el.tabIndex >= 0 && !(el as HTMLButtonElement).disabled && !holder?.contains(el) && !el.closest('[inert]') && el.checkVisibility(),
+    (el) => el.tabIndex >= 0 && !(el as HTMLButtonElement).disabled && !el.closest('[inert]') && el.checkVisibility(),
   );
 }
 
@@ -104,6 +105,17 @@ type Movable = { moveBefore(node: Node, child: Node | null): void };
 /** One embed's place in the holder: a wrapper with the iframe between two focus sentinels. */
 export class Placement {
   readonly wrapper = document.createElement('div');
+  /**
+   * The wrapper's host, a child of the holder: the wrapper and the iframe are
+   * in its closed shadow tree, so no page style reaches them (a rule for
+   * every `iframe`, `!important` or not) and the iframe is never in
+   * `window.frames` (any frame of the page could post to it through
+   * `top.frames[i]` otherwise; Firefox counts an iframe that was once in the
+   * light tree even after a move into a shadow tree). The element owns the
+   * host in the accessibility tree (it cannot own a node of another shadow
+   * tree), so the iframe is read where the element stands.
+   */
+  private readonly _host = document.createElement('div');
   private _element: HTMLElement | null = null;
   private _inner: [HTMLElement, HTMLElement] | undefined;
   private _observer = new ResizeObserver(() => this.place());
@@ -124,12 +136,14 @@ export class Placement {
     };
     this.wrapper.style.cssText = 'position:absolute;top:0;left:0;width:0;height:0;overflow:hidden;visibility:hidden';
     this.wrapper.inert = true;
-    frame.id ||= `${HOLDER}-${++ids}`;
+    this._host.id = `${HOLDER}-${++ids}`;
+    this._host.style.cssText = 'position:absolute;top:0;left:0';
+    this._host.attachShadow({ mode: 'closed' }).append(this.wrapper);
     // Out of the shadow tree, the element's styles for its iframe no longer reach it.
     frame.style.cssText = 'position:absolute;display:block;border:0';
     this._edges = [sentinel(false), sentinel(true)];
     this.wrapper.append(this._edges[0]);
-    theHolder().append(this.wrapper);
+    theHolder().append(this._host);
     // `moveBefore` keeps the iframe's document (it is navigating already).
     (this.wrapper as unknown as Movable).moveBefore(frame, null);
     this.wrapper.append(this._edges[1]);
@@ -162,7 +176,7 @@ export class Placement {
       if (!shown.size) listen(true);
       shown.add(this);
     }
-    setOwns(element, this.frame);
+    setOwns(element, this._host);
     this.place();
   }
 
@@ -192,7 +206,7 @@ export class Placement {
   /** Drops the embed: its iframe and document go. */
   remove(): void {
     this.hide();
-    this.wrapper.remove();
+    this._host.remove();
   }
 
   /** Places the wrapper over the element's content box, clipped as the element's content would be. */
@@ -243,6 +257,8 @@ export class Placement {
 
   private _apply(visible: boolean, inert = false): void {
     this.wrapper.style.visibility = visible ? '' : 'hidden';
+    // Not visible: no room either, so that a page rule that makes every iframe visible paints nothing.
+    if (!visible) this.wrapper.style.width = this.wrapper.style.height = '0';
     this.wrapper.inert = !visible || inert;
     for (const span of this._inner ?? []) span.tabIndex = visible && !inert ? 0 : -1;
   }
@@ -259,7 +275,7 @@ function zIndexOf(element: Element): string {
 }
 
 /** The element owns the iframe in the accessibility tree: it is read where the element stands. */
-function setOwns(element: HTMLElement, frame: HTMLIFrameElement | null): void {
+function setOwns(element: HTMLElement, frame: HTMLElement | null): void {
   const reflecting = element as HTMLElement & { ariaOwnsElements?: Element[] | null };
   if ('ariaOwnsElements' in reflecting) reflecting.ariaOwnsElements = frame && [frame];
   else if (frame) element.setAttribute('aria-owns', frame.id);

@@ -4,82 +4,72 @@
  * no element; the store hears them only to drop an embed whose credential
  * expired or that reported a fatal error.
  */
-import type { ReadyPayload } from '../../protocol/catalog.js';
-import type { PlatformEventMessage } from '../../protocol/envelope.js';
-import { acceptFrameMessage } from '../inbound.js';
-import { registerFrame } from '../router.js';
+import { MESSAGE_SOURCE } from '../../protocol/catalog.js';
+import type { LiveEmbed } from '../add-on.js';
 import type { Placement } from './placement.js';
 
 export const MAX_KEPT = 4;
 export const KEEP_MS = 10 * 60 * 1000;
 
-/** A live embed whose element left the document, and what an adopting element takes over. */
+/** A live embed whose element left the document. */
 export interface Kept {
   /** The `keep-alive` value. */
   scope: string;
-  /** Base URL and content (`dashboard`, or `path`). */
-  key: string;
+  live: LiveEmbed;
   placement: Placement;
-  src: string;
-  origin: string;
-  ready: PlatformEventMessage;
-  info: ReadyPayload;
-  currentPath: string | null;
-  /** State key → JSON of the payload the embed last received. */
-  applied: Map<string, string>;
-  /** Filter member → JSON value the embed has. */
-  filters: Map<string, string>;
-  credentialAt: number;
-  /** The document's `load` event was seen (it may come after the ready, and while kept). */
-  loaded: boolean;
 }
 
 interface Entry extends Kept {
   timer: ReturnType<typeof setTimeout>;
-  unroute: () => void;
   onLoad: () => void;
 }
 
 const kept: Entry[] = [];
 
+/**
+ * A kept embed's own messages (its window, its tenant origin) that end it:
+ * an expired credential or a fatal error. Nothing else is read, and no
+ * element hears them.
+ */
+function onMessage(event: MessageEvent): void {
+  const entry = kept.find(({ live }) => event.source === live.iframe.contentWindow && event.origin === live.origin);
+  const data = event.data as { source?: unknown; type?: unknown; payload?: { fatal?: unknown } } | null;
+  if (!entry || data?.source !== MESSAGE_SOURCE) return;
+  if (data.type === 'platform:event:session-expired' || (data.type === 'platform:event:error' && data.payload?.fatal === true)) drop(entry);
+}
+
 function drop(entry: Entry): void {
-  const index = kept.indexOf(entry);
-  if (index < 0) return;
-  kept.splice(index, 1);
-  release(entry);
-  entry.placement.remove();
+  if (release(entry)) entry.placement.remove();
 }
 
 /** Keeps `embed`; the one kept longest goes when more than `MAX_KEPT` are kept. */
 export function keep(embed: Kept): void {
   const entry = embed as Entry;
-  entry.onLoad = () => (entry.loaded = true);
-  embed.placement.frame.addEventListener('load', entry.onLoad);
+  const { live } = entry;
+  entry.onLoad = () => (live.loaded = true);
+  live.iframe.addEventListener('load', entry.onLoad);
   entry.timer = setTimeout(() => drop(entry), KEEP_MS);
-  entry.unroute = registerFrame(embed.placement.frame, (event) => {
-    const parsed = acceptFrameMessage(event, embed.origin);
-    if (!parsed.ok) return;
-    const { type, payload } = parsed.message;
-    if (type === 'platform:event:session-expired' || (type === 'platform:event:error' && (payload as { fatal?: unknown }).fatal)) drop(entry);
-  });
+  if (!kept.length) addEventListener('message', onMessage);
   kept.push(entry);
   while (kept.length > MAX_KEPT) drop(kept[0]!);
 }
 
-/** Takes the kept embed of `scope` and `key` out of the store, for an element that adopts it. */
-export function take(scope: string, key: string): Kept | undefined {
-  const entry = kept.find((candidate) => candidate.scope === scope && candidate.key === key);
-  if (!entry) return undefined;
-  kept.splice(kept.indexOf(entry), 1);
-  release(entry);
+/** Takes the kept embed of `scope` and `shape` out of the store, for an element that adopts it. */
+export function take(scope: string, shape: string): Kept | undefined {
+  const entry = kept.find((candidate) => candidate.scope === scope && candidate.live.shape === shape);
+  if (entry) release(entry);
   return entry;
 }
 
-/** Stops the entry's timer and stops hearing its iframe. */
-function release(entry: Entry): void {
+/** Takes the entry out of the store, stops its timer and stops hearing its iframe; false when it was not kept. */
+function release(entry: Entry): boolean {
+  const index = kept.indexOf(entry);
+  if (index < 0) return false;
+  kept.splice(index, 1);
+  if (!kept.length) removeEventListener('message', onMessage);
   clearTimeout(entry.timer);
-  entry.unroute();
-  entry.placement.frame.removeEventListener('load', entry.onLoad);
+  entry.live.iframe.removeEventListener('load', entry.onLoad);
+  return true;
 }
 
 /** Drops every kept embed, or those of one `keep-alive` value. */
@@ -87,7 +77,7 @@ export function discard(scope?: string): void {
   for (const entry of [...kept]) if (scope === undefined || entry.scope === scope) drop(entry);
 }
 
-/** Test hook: how many embeds are kept, per scope when given. */
+/** How many embeds are kept, per scope when given. */
 export function keptCount(scope?: string): number {
   return kept.filter((entry) => scope === undefined || entry.scope === scope).length;
 }
