@@ -389,7 +389,7 @@ describe('numbers in the element\'s own locale', () => {
 
   it('the panel passes its own locale to every message that shows a number', async () => {
     // A translation that shows the locale it was given, for each message with a number.
-    const seen = (v: unknown, locale?: string) => `[${locale}]`;
+    const seen = (_v: unknown, locale?: string) => `[${locale}]`;
     const spy = { settingsChanges: seen, listEntry: seen, listMoveUp: seen, listMoveDown: seen, listRemove: seen, variablesKey: seen, variablesValue: seen, variablesRemove: seen };
     registerTranslation('de-CH', spy);
     try {

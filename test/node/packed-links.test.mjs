@@ -21,12 +21,14 @@ function links(text) {
   return targets.filter((t) => !/^([a-z][\w+.-]*:|#)/i.test(t));
 }
 
-test('the tarball ships the README, the docs and what they link to, and no installs, lockfiles or builds of host apps', () => {
+test('the tarball ships the README, the docs and what they link to, each host app with its own lockfile, and no installs, other lockfiles or builds of host apps', () => {
   for (const name of ['README.md', 'docs/sessions.md', 'docs/reference.md', 'docs/hosts/README.md', 'docs/hosts/html/server.mjs', 'docs/hosts/html/index.html']) {
     assert.ok(files.has(name), `${name} is packed`);
   }
-  const stray = [...files].filter((f) => /(^|\/)(node_modules|\.[\w-]+)\/|package-lock\.json$|^docs\/hosts\/[^/]+\/dist\//.test(f));
+  const stray = [...files].filter((f) => /(^|\/)(node_modules|\.[\w-]+)\/|package-lock\.json$|^docs\/hosts\/[^/]+\/dist\//.test(f) && !/^docs\/hosts\/[^/]+\/package-lock\.json$/.test(f));
   assert.deepEqual(stray, []);
+  // `npm ci` in an example app copied out of the package needs its lockfile.
+  for (const app of ['angular', 'astro', 'nuxt', 'sveltekit']) assert.ok(files.has(`docs/hosts/${app}/package-lock.json`), `${app}'s lockfile is packed`);
 });
 
 test('every relative link in every packed markdown file resolves inside the tarball', () => {
