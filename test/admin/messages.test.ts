@@ -24,7 +24,7 @@ describe('admin panel messages', () => {
 
   it('names the deployment and the branch where it helps', () => {
     expect(describeFailure('getDeploymentSettings', apiError('not-found', 404), { deploymentId: 7 }).message).to.contain('Deployment 7');
-    expect(describeFailure('deleteBranch', apiError('not-found', 404), { branchName: 'a/b' }).message).to.contain('"a/b"');
+    expect(describeFailure('deleteBranch', apiError('not-found', 404), { branchName: 'a/b' }).message).to.contain('“a/b”');
     expect(describeFailure('updateDeploymentSettings', apiError('server-error', 503)).message).to.contain('(503)');
   });
 
