@@ -10,12 +10,10 @@
 import { expect } from '@open-wc/testing';
 import { placeAll } from '../../src/embed/keep-alive/placement.js';
 import type { PlatformEmbedElement } from '../../src/index.js';
-import { frame, keepAliveEmbed, type LoadCounter, pageFixture, ready, wrapperOf } from './helpers.js';
+import { frame, keepAliveEmbed, type LoadCounter, painted, pageFixture, ready, until, wrapperOf } from './helpers.js';
 
 const browser = navigator.userAgent.includes('Firefox') ? 'Firefox' : 'Chromium';
 
-/** After the next frame has been rendered: what the viewer saw in it. */
-const rendered = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 
 /** The largest difference between two rects' edges. */
 const offset = (a: DOMRect, b: DOMRect) => Math.max(Math.abs(a.top - b.top), Math.abs(a.left - b.left), Math.abs(a.right - b.right), Math.abs(a.bottom - b.bottom));
@@ -29,13 +27,9 @@ describe('keep-alive: layout changes without a scroll', () => {
   /** Runs `change`, then samples every rendered frame for `ms`: the offset in the first frame and the worst. */
   async function follow(name: string, change: () => void, ms = 0): Promise<[number, number]> {
     change();
-    await rendered();
-    const first = offset(...rects());
+    const first = await painted(() => offset(...rects()));
     let worst = first;
-    for (const end = performance.now() + ms; performance.now() < end; ) {
-      await rendered();
-      worst = Math.max(worst, offset(...rects()));
-    }
+    for (const end = performance.now() + ms; performance.now() < end; ) worst = Math.max(worst, await painted(() => offset(...rects())));
     console.log(`keep-alive layout (${browser}): ${name}: ${first.toFixed(2)} px in the first frame, worst ${worst.toFixed(2)} px`);
     return [first, worst];
   }
@@ -64,7 +58,7 @@ describe('keep-alive: layout changes without a scroll', () => {
     await mount('<div id="outer" style="transition:transform 400ms ease-out"><span id="slot"></span></div>');
     const outer = page.querySelector<HTMLElement>('#outer')!;
     outer.style.transform = 'translateX(-300px)';
-    await rendered();
+    await painted();
     const [, worst] = await follow('a 400 ms slide (transform transition)', () => (outer.style.transform = 'none'), 500);
     expect(worst, 'worst offset over the slide').to.be.at.most(1);
     expect(offset(...rects()), 'at the end').to.be.below(1);
@@ -74,15 +68,14 @@ describe('keep-alive: layout changes without a scroll', () => {
     await mount('<div id="outer" style="transition:opacity 300ms linear"><div style="opacity:.5"><span id="slot"></span></div></div>');
     const outer = page.querySelector<HTMLElement>('#outer')!;
     const wrapper = wrapperOf(embed.iframe)!;
-    await rendered();
+    await painted();
     expect(+getComputedStyle(wrapper).opacity, 'the product of the ancestors').to.be.closeTo(0.5, 0.01);
     outer.style.opacity = '0';
     let worst = 0;
-    for (const end = performance.now() + 400; performance.now() < end; ) {
-      await rendered();
-      const product = 0.5 * +getComputedStyle(outer).opacity;
-      worst = Math.max(worst, Math.abs(+getComputedStyle(wrapper).opacity - product));
-    }
+    const difference = () => Math.abs(+getComputedStyle(wrapper).opacity - 0.5 * +getComputedStyle(outer).opacity);
+    for (const end = performance.now() + 400; performance.now() < end; ) worst = Math.max(worst, await painted(difference));
+    await until(() => getComputedStyle(outer).opacity === '0', 'the fade ended');
+    await painted();
     console.log(`keep-alive layout (${browser}): opacity fade: worst difference ${worst.toFixed(3)} from the ancestors' product`);
     expect(worst, "the embed's opacity is the ancestors' in every frame").to.be.below(0.01);
     expect(+getComputedStyle(wrapper).opacity).to.equal(0);

@@ -7,10 +7,9 @@ import { expect } from '@open-wc/testing';
 import { createApp, defineComponent } from 'vue';
 import { createMemoryHistory, createRouter } from 'vue-router';
 import type { PlatformEmbedElement } from '../../src/index.js';
-import { Embed, LoadCounter, tenantOrigin, until, wrapperOf } from './helpers.js';
+import { Embed, LoadCounter, painted, tenantOrigin, until, wrapperOf } from './helpers.js';
 
 const browser = navigator.userAgent.includes('Firefox') ? 'Firefox' : 'Chromium';
-const rendered = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 
 const css = `.slide-enter-active, .slide-leave-active { transition: transform 300ms ease-out }
 .slide-enter-from { transform: translateX(100%) } .slide-leave-to { transform: translateX(-100%) }`;
@@ -47,19 +46,22 @@ describe('keep-alive: a Vue Router <Transition> slide', () => {
         const iframe = find()!.iframe;
         await router.push('/settings');
         await until(() => !find(), 'the analytics route left');
-        await rendered();
+        await painted();
         await router.push('/analytics');
         let worst = 0;
         let frames = 0;
-        for (const end = performance.now() + 800; performance.now() < end; ) {
-          await rendered();
+        let where = "";
+        const sample = () => {
           const embed = find();
-          if (!embed?.ready || !embed.isConnected) continue;
+          if (!embed?.ready || !embed.isConnected) return;
           const [a, b] = [embed.getBoundingClientRect(), embed.iframe!.getBoundingClientRect()];
-          worst = Math.max(worst, Math.abs(a.top - b.top), Math.abs(a.left - b.left), Math.abs(a.width - b.width));
+          const off = Math.max(Math.abs(a.top - b.top), Math.abs(a.left - b.left), Math.abs(a.width - b.width));
+          if (off > worst) where = `(frame ${frames}: element at ${Math.round(a.left)},${Math.round(a.top)}, iframe at ${Math.round(b.left)},${Math.round(b.top)})`;
+          worst = Math.max(worst, off);
           frames += 1;
-        }
-        console.log(`keep-alive transition (${browser}, mode ${mode || 'default'}): worst offset ${worst.toFixed(2)} px over ${frames} frames`);
+        };
+        for (const end = performance.now() + 800; performance.now() < end; ) await painted(sample);
+        console.log(`keep-alive transition (${browser}, mode ${mode || 'default'}): worst offset ${worst.toFixed(2)} px over ${frames} frames ${where}`);
         const embed = find()!;
         expect(embed.iframe, 'adopted: the same iframe').to.equal(iframe);
         expect(frames, 'frames sampled during the slide').to.be.above(5);
