@@ -9,10 +9,11 @@
  * Shift+Tab between what comes before and after the element.
  *
  * The holder is absolute in the document, so the page's own scroll moves it
- * with the page on the compositor; a scrolling ancestor's scroll, a resize or
- * an update of the element places it again before the frame is painted (CSS
- * anchor positioning does not follow a scrolling ancestor: measured 115 px
- * off in Chromium 156 and 76 px in Firefox 153).
+ * with the page on the compositor; while an embed is shown it is placed
+ * again in every frame, before that frame is painted (see `listen`), so any
+ * layout change moves it with the element (CSS anchor positioning does not
+ * follow a scrolling ancestor: measured 115 px off in Chromium 156 and 76 px
+ * in Firefox 153).
  */
 
 const HOLDER = 'platform-embed-keep-alive';
