@@ -82,11 +82,11 @@ function tabbables(): HTMLElement[] {
 }
 const TABBABLE = 'a[href],button,input,select,textarea,iframe,[tabindex],[contenteditable],summary';
 
-/** The focused element, in the shadow trees it is in. */
-function focused(): Element | null {
-  let active = document.activeElement;
-  while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
-  return active;
+/** What Tab (Shift+Tab when `back`) moves focus to from `from` (from the start or the end when it is not tabbable). */
+function beside(from: Element | null, back: boolean): HTMLElement | undefined {
+  const list = tabbables();
+  const at = list.indexOf(from as HTMLElement);
+  return back ? list[(at < 0 ? list.length : at) - 1] : list[at + 1];
 }
 
 /**
@@ -97,19 +97,11 @@ function focused(): Element | null {
  */
 function onKey(event: KeyboardEvent): void {
   if (event.key !== 'Tab' || event.ctrlKey || event.altKey || event.metaKey) return;
-  const list = tabbables();
-  const at = list.indexOf(focused() as HTMLElement);
-  const next = event.shiftKey ? list[(at < 0 ? list.length : at) - 1] : list[at + 1];
+  // The focused element, in the shadow trees it is in.
+  let active = document.activeElement;
+  while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
+  const next = beside(active, event.shiftKey);
   for (const placement of shown) placement.enter(next, event.shiftKey);
-}
-
-/** Focuses what Tab (`forward`) or Shift+Tab would reach after `edge` (an entry of the element), in a shadow root or not. */
-function focusBeside(edge: HTMLElement, forward: boolean): void {
-  const list = tabbables();
-  const at = list.indexOf(edge);
-  const target = at < 0 ? undefined : list[at + (forward ? 1 : -1)];
-  if (target) target.focus();
-  else (document.activeElement as HTMLElement | null)?.blur();
 }
 
 let ids = 0;
@@ -145,7 +137,12 @@ export class Placement {
       const span = document.createElement('span');
       span.tabIndex = 0;
       // Tab out of the embed's last control (or Shift+Tab out of its first) lands here: go on beside the element.
-      span.addEventListener('focus', () => !this._entering && this._inner && focusBeside(this._inner[+forward], forward));
+      span.addEventListener('focus', () => {
+        if (this._entering || !this._inner) return;
+        const target = beside(this._inner[+forward], !forward);
+        if (target) target.focus();
+        else span.blur();
+      });
       return span;
     };
     this.wrapper.style.cssText = 'position:absolute;top:0;left:0;width:0;height:0;overflow:hidden;visibility:hidden';
