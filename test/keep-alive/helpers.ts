@@ -95,3 +95,29 @@ export function pageFixture(update: (state: PageState) => void) {
   };
   return { mount, rects, useCounter };
 }
+
+/**
+ * Runs `sample` in the next frame after its layout, animation callbacks and
+ * the embed's placement, before paint: what the viewer sees in that frame (a
+ * ResizeObserver made after the placement's runs after it, in the same
+ * rendering step); a sample taken later, in a task, may see a change that
+ * only the next frame paints. Resolves with it after that frame, so that what
+ * the caller does next does not run inside the rendering step.
+ */
+export function painted<T>(sample: () => T = () => undefined as T): Promise<T> {
+  return new Promise((resolve) => {
+    const probe = document.createElement('i');
+    probe.style.cssText = 'position:absolute;width:0;height:0';
+    document.body.append(probe);
+    const observer = new ResizeObserver(() => {
+      observer.disconnect();
+      const value = sample();
+      setTimeout(() => {
+        probe.remove();
+        resolve(value);
+      });
+    });
+    observer.observe(probe);
+    requestAnimationFrame(() => (probe.style.width = '1px'));
+  });
+}

@@ -1,15 +1,14 @@
 /**
  * `keep-alive` while the element is connected: the embed, held outside the
  * element, shows over the element's box and behaves as its content (hidden
- * and inert with it, clipped by a scrolling ancestor, reached by Tab and
- * Shift+Tab in place, owned by the element in the accessibility tree, on the
- * element after every frame of a smooth scroll); while kept it is gone for
- * the viewer.
+ * and inert with it, owned by the element in the accessibility tree); while
+ * kept it is gone for the viewer. Focus order: focus.test.ts; scrolling:
+ * scroll.test.ts; layout changes and effects: layout.test.ts.
  */
 import { expect } from '@open-wc/testing';
-import { a11ySnapshot, sendKeys } from '@web/test-runner-commands';
+import { a11ySnapshot } from '@web/test-runner-commands';
 import type { PlatformEmbedElement } from '../../src/index.js';
-import { focusCounter, frame, pageFixture, settle, tenantOrigin, until, wrapperOf } from './helpers.js';
+import { frame, pageFixture, settle, wrapperOf } from './helpers.js';
 
 const firefox = navigator.userAgent.includes('Firefox');
 
@@ -17,7 +16,7 @@ describe('keep-alive: placement', () => {
   let page: HTMLElement;
   let embed: PlatformEmbedElement;
 
-  const { mount, rects, useCounter } = pageFixture((state) => ({ page, embed } = state));
+  const { mount, rects } = pageFixture((state) => ({ page, embed } = state));
 
   it('covers the element box, and is hidden and inert with the element or an ancestor', async () => {
     await mount('<section id="outer"><p>before</p><span id="slot"></span></section>');
@@ -55,45 +54,6 @@ describe('keep-alive: placement', () => {
     iframe.focus();
     expect(document.activeElement).to.not.equal(iframe);
     expect(getComputedStyle(wrapper).position, 'fixed: it adds nothing to the scrollable area').to.equal('fixed');
-  });
-
-  it('Tab and Shift+Tab enter and leave the embed between what comes before and after the element', async () => {
-    useCounter(focusCounter());
-    await mount('<button id="before">before</button><span id="slot"></span><button id="after">after</button>');
-    const inside: string[] = [];
-    const onFocus = (event: MessageEvent) => {
-      if (event.origin === tenantOrigin && event.data?.fixtureReport === 'focus') inside.push(event.data.name);
-    };
-    window.addEventListener('message', onFocus);
-    await until(() => !!embed.iframe, 'the iframe');
-    await settle();
-    const where = async () => {
-      await settle();
-      let active = document.activeElement;
-      // The embed is in the shadow tree of a holder's child: focus in it shows as that child.
-      const root = wrapperOf(embed.iframe)?.getRootNode() as ShadowRoot | undefined;
-      if (root && active === root.host) active = root.activeElement;
-      if (active === embed.iframe) return `embed:${inside.at(-1) ?? 'document'}`;
-      return wrapperOf(embed.iframe)?.contains(active) ? 'sentinel' : (active?.id ?? String(active?.tagName));
-    };
-    page.querySelector<HTMLElement>('#before')!.focus();
-    const forward: string[] = [];
-    for (let i = 0; i < 4; i += 1) {
-      await sendKeys({ press: 'Tab' });
-      forward.push(await where());
-    }
-    const backward: string[] = [];
-    inside.length = 0;
-    for (let i = 0; i < 4; i += 1) {
-      await sendKeys({ down: 'Shift' });
-      await sendKeys({ press: 'Tab' });
-      await sendKeys({ up: 'Shift' });
-      backward.push(await where());
-    }
-    window.removeEventListener('message', onFocus);
-    // Entering stops once on a sentinel: a cross-origin document cannot be told to focus its first or last control.
-    expect(forward).to.deep.equal(['sentinel', 'embed:in 1', 'embed:in 2', 'after']);
-    expect(backward).to.deep.equal(['sentinel', 'embed:in 2', 'embed:in 1', 'before']);
   });
 
   it('is read where the element stands in the accessibility tree', async function () {

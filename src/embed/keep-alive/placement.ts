@@ -9,10 +9,11 @@
  * Shift+Tab between what comes before and after the element.
  *
  * The holder is absolute in the document, so the page's own scroll moves it
- * with the page on the compositor; a scrolling ancestor's scroll, a resize or
- * an update of the element places it again before the frame is painted (CSS
- * anchor positioning does not follow a scrolling ancestor: measured 115 px
- * off in Chromium 156 and 76 px in Firefox 153).
+ * with the page on the compositor; while an embed is shown it is placed
+ * again in every frame, before that frame is painted (see `listen`), so any
+ * layout change moves it with the element (CSS anchor positioning does not
+ * follow a scrolling ancestor: measured 115 px off in Chromium 156 and 76 px
+ * in Firefox 153).
  */
 
 const HOLDER = 'platform-embed-keep-alive';
@@ -31,70 +32,76 @@ function theHolder(): HTMLElement {
   return holder;
 }
 
-const placeAll = () => {
+/** Places every shown embed (exported for the cost measure in test/keep-alive/layout.test.ts). */
+export const placeAll = (): void => {
   for (const placement of shown) placement.place();
 };
 
-/** Frames left of the placing loop: a scroll keeps it going. */
-let framesLeft = 0;
-const everyFrame = () => {
-  placeAll();
-  if (--framesLeft > 0 && shown.size) requestAnimationFrame(everyFrame);
-};
-
 /**
- * Chromium dispatches a scroll event after the animation frames of the frame
- * that scrolled (a smooth scroll's step), so placing in the event alone is one
- * frame late (measured 91 px in bench/). While scrolls come, the embed is
- * placed in every animation frame too, before that frame is painted.
+ * While an embed is shown it is placed in every frame, after that frame's
+ * scrolls, animations, transitions and animation callbacks and their layout,
+ * before it is painted: a ResizeObserver's callback runs there, and a probe
+ * whose width flips in each animation frame makes it run in every frame. So
+ * any layout change (content above growing, a route transition, an
+ * ancestor's transform) is followed in the frame it happens.
  */
-const onScroll = () => {
-  placeAll();
-  if (framesLeft <= 0) requestAnimationFrame(everyFrame);
-  framesLeft = 10;
+let probe: HTMLElement | undefined;
+let loop = 0;
+const tick = () => {
+  loop = shown.size ? requestAnimationFrame(tick) : 0;
+  if (loop) probe!.style.width = probe!.style.width ? '' : '1px';
 };
-let resizes: ResizeObserver | undefined;
 
 function listen(on: boolean): void {
-  const method = on ? 'addEventListener' : 'removeEventListener';
-  // Capture: scroll events of scrolling ancestors do not bubble.
-  document[method]('scroll', onScroll, { capture: true, passive: true } as AddEventListenerOptions);
-  window[method]('resize', placeAll);
-  if (on) {
-    resizes ??= new ResizeObserver(placeAll);
-    resizes.observe(document.documentElement);
-  } else resizes?.disconnect();
+  if (!probe) {
+    probe = document.createElement('i');
+    probe.style.cssText = 'position:absolute;height:1px';
+    new ResizeObserver(placeAll).observe(probe);
+  }
+  if (on) theHolder().append(probe);
+  if (on && !loop) loop = requestAnimationFrame(tick);
+  document[on ? 'addEventListener' : 'removeEventListener']('keydown', onKey as EventListener, true);
 }
 
 /** The element's parent in the composed tree (through shadow roots). */
 const up = (node: Element): Element | null => node.parentElement ?? ((node.parentNode as ShadowRoot | null)?.host ?? null);
 
-/** The element's content box, in viewport coordinates. */
-function contentBox(element: Element): { top: number; left: number; width: number; height: number } {
-  const rect = element.getBoundingClientRect();
-  const style = getComputedStyle(element);
-  const top = rect.top + element.clientTop + parseFloat(style.paddingTop);
-  const left = rect.left + element.clientLeft + parseFloat(style.paddingLeft);
-  const width = element.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
-  const height = element.clientHeight - parseFloat(style.paddingTop) - parseFloat(style.paddingBottom);
-  return { top, left, width: Math.max(0, width), height: Math.max(0, height) };
-}
-
-/** Tabbable elements of the document's light tree (the holder's are in its shadow tree), in tree order. */
+/** Tabbable elements in the composed tree's order (through open shadow roots and slots; the holder's are in closed ones). */
 function tabbables(): HTMLElement[] {
-  const all = document.querySelectorAll<HTMLElement>('a[href],button,input,select,textarea,iframe,[tabindex],[contenteditable],summary');
-  return [...all].filter(
-    (el) => el.tabIndex >= 0 && !(el as HTMLButtonElement).disabled && !el.closest('[inert]') && el.checkVisibility(),
-  );
+  const list: HTMLElement[] = [];
+  const walk = (parent: Element) => {
+    const slotted = parent instanceof HTMLSlotElement ? parent.assignedElements() : [];
+    for (const el of slotted.length ? slotted : (parent.shadowRoot ?? parent).children) {
+      const it = el as HTMLButtonElement;
+      if (it.tabIndex >= 0 && it.matches(TABBABLE) && !it.disabled && !it.closest('[inert]') && it.checkVisibility()) list.push(it);
+      walk(el);
+    }
+  };
+  walk(document.documentElement);
+  return list;
+}
+const TABBABLE = 'a[href],button,input,select,textarea,iframe,[tabindex],[contenteditable],summary';
+
+/** What Tab (Shift+Tab when `back`) moves focus to from `from` (from the start or the end when it is not tabbable). */
+function beside(from: Element | null, back: boolean): HTMLElement | undefined {
+  const list = tabbables();
+  const at = list.indexOf(from as HTMLElement);
+  return back ? list[(at < 0 ? list.length : at) - 1] : list[at + 1];
 }
 
-/** Focuses what Tab (`forward`) or Shift+Tab would reach after leaving `element`. */
-function focusBeside(element: Element, forward: boolean): void {
-  const list = tabbables();
-  const after = (el: Element) => !!(element.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING) && !element.contains(el);
-  const target = forward ? list.find(after) : list.reverse().find((el) => !after(el) && el !== element && !element.contains(el));
-  if (target) target.focus();
-  else (document.activeElement as HTMLElement | null)?.blur();
+/**
+ * Tab (Shift+Tab) about to land on a shown element's entry: focus goes to
+ * the holder's sentinel before (after) the iframe now, and the key's own
+ * move, made from there, enters the embed's first (last) control. So entering
+ * takes the one press it would with the iframe inside the element.
+ */
+function onKey(event: KeyboardEvent): void {
+  if (event.key !== 'Tab' || event.ctrlKey || event.altKey || event.metaKey) return;
+  // The focused element, in the shadow trees it is in.
+  let active = document.activeElement;
+  while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
+  const next = beside(active, event.shiftKey);
+  for (const placement of shown) placement.enter(next, event.shiftKey);
 }
 
 let ids = 0;
@@ -118,7 +125,6 @@ export class Placement {
   private readonly _host = document.createElement('div');
   private _element: HTMLElement | null = null;
   private _inner: [HTMLElement, HTMLElement] | undefined;
-  private _observer = new ResizeObserver(() => this.place());
   /** The holder's sentinels before and after the iframe. */
   private readonly _edges: [HTMLElement, HTMLElement];
   /** Focus is being put on a holder sentinel to enter the embed: it must not leave again. */
@@ -131,7 +137,12 @@ export class Placement {
       const span = document.createElement('span');
       span.tabIndex = 0;
       // Tab out of the embed's last control (or Shift+Tab out of its first) lands here: go on beside the element.
-      span.addEventListener('focus', () => !this._entering && this._element && focusBeside(this._element, forward));
+      span.addEventListener('focus', () => {
+        if (this._entering || !this._inner) return;
+        const target = beside(this._inner[+forward], !forward);
+        if (target) target.focus();
+        else span.blur();
+      });
       return span;
     };
     this.wrapper.style.cssText = 'position:absolute;top:0;left:0;width:0;height:0;overflow:hidden;visibility:hidden';
@@ -140,7 +151,8 @@ export class Placement {
     this._host.style.cssText = 'position:absolute;top:0;left:0';
     this._host.attachShadow({ mode: 'closed' }).append(this.wrapper);
     // Out of the shadow tree, the element's styles for its iframe no longer reach it.
-    frame.style.cssText = 'position:absolute;display:block;border:0';
+    frame.style.cssText = 'position:absolute;display:block;border:0;transform-origin:0 0';
+    frame.addEventListener('blur', () => (frame.style.outline = ''));
     this._edges = [sentinel(false), sentinel(true)];
     this.wrapper.append(this._edges[0]);
     theHolder().append(this._host);
@@ -154,30 +166,35 @@ export class Placement {
     if (this._element !== element) {
       this.hide();
       this._element = element;
-      // The element's own sentinels: Tab (Shift+Tab) from beside the element enters the embed.
-      // The element's own sentinels: Tab (Shift+Tab) from beside the element lands on one and is
-      // passed to the holder's sentinel before (after) the iframe, so the next Tab (Shift+Tab)
-      // reaches the embed's first (last) control. A cross-origin document cannot be told to
-      // focus a control, so entering takes one stop more than an iframe inside the element would.
-      const enter = (edge: HTMLElement) => {
+      // The element's own entries, where the iframe would be in focus order. A Tab (Shift+Tab) about to
+      // land on one is sent into the embed at once (see `onKey`). Focus that lands on one all the same
+      // (a Tab out of another frame, a script) stops on the iframe itself: the dashboard's box, ringed
+      // and announced by its title; the next Tab (Shift+Tab) reaches its first (last) control.
+      const enter = () => {
         const span = document.createElement('span');
         span.tabIndex = -1;
         span.addEventListener('focus', () => {
-          this._entering = true;
-          edge.focus();
-          this._entering = false;
+          this.frame.style.outline = '2px solid';
+          this.frame.focus();
         });
         return span;
       };
-      this._inner = [enter(this._edges[0]), enter(this._edges[1])];
+      this._inner = [enter(), enter()];
       root.prepend(this._inner[0]);
       root.append(this._inner[1]);
-      this._observer.observe(element);
       if (!shown.size) listen(true);
       shown.add(this);
     }
     setOwns(element, this._host);
     this.place();
+  }
+
+  /** A Tab (Shift+Tab) is about to focus `next`: if it is this embed's entry, the key enters the embed from the holder's sentinel. */
+  enter(next: Element | undefined, back: boolean): void {
+    if (!this._inner || next !== this._inner[+back]) return;
+    this._entering = true;
+    this._edges[+back].focus();
+    this._entering = false;
   }
 
   /** Loading or failed: the element's overlays show, the embed does not. */
@@ -194,7 +211,6 @@ export class Placement {
     setOwns(element, null);
     for (const span of this._inner ?? []) span.remove();
     this._inner = undefined;
-    this._observer.disconnect();
     shown.delete(this);
     if (!shown.size) listen(false);
     this._apply(false);
@@ -209,36 +225,50 @@ export class Placement {
     this._host.remove();
   }
 
-  /** Places the wrapper over the element's content box, clipped as the element's content would be. */
+  /**
+   * Places the wrapper over the element's content box, clipped as the
+   * element's content would be, at its ancestors' z-index and faded by their
+   * opacity. The box is the transformed one (`getBoundingClientRect()`): a
+   * scale or a translation of the element or an ancestor moves and scales the
+   * iframe with it; a rotation or a skew is followed by its bounding box only.
+   */
   place(): void {
     const element = this._element;
     if (!element) return;
-    const visible = !this._covered && element.checkVisibility({ visibilityProperty: true } as CheckVisibilityOptions);
-    let inert = false;
-    for (let node: Element | null = element; node; node = up(node)) inert ||= (node as HTMLElement).inert;
-    if (!visible) {
-      this._apply(false);
-      return;
+    if (this._covered || !element.checkVisibility({ visibilityProperty: true } as CheckVisibilityOptions)) return this._apply(false);
+    const rect = element.getBoundingClientRect();
+    const css = getComputedStyle(element);
+    // The transformed size over the laid-out one: the scale of the element on screen.
+    const sx = rect.width / element.offsetWidth || 1;
+    const sy = rect.height / element.offsetHeight || 1;
+    const [top0, left0] = [rect.top + (element.clientTop + parseFloat(css.paddingTop)) * sy, rect.left + (element.clientLeft + parseFloat(css.paddingLeft)) * sx];
+    const width = Math.max(0, element.clientWidth - parseFloat(css.paddingLeft) - parseFloat(css.paddingRight));
+    const height = Math.max(0, element.clientHeight - parseFloat(css.paddingTop) - parseFloat(css.paddingBottom));
+    let [top, left, bottom, right] = [top0, left0, top0 + height * sy, left0 + width * sx];
+    let [inert, opacity, z, clips] = [false, 1, '', true];
+    // One walk up the composed tree: `inert`, the opacity product, the outermost z-index, and the
+    // padding box of every `overflow` ancestor (up to a fixed one), which clips the element's content.
+    for (let node: Element | null = element; node; node = up(node)) {
+      const style = getComputedStyle(node);
+      inert ||= (node as HTMLElement).inert;
+      opacity *= +style.opacity;
+      if (style.zIndex !== 'auto') z = style.zIndex;
+      if (node === element || !clips || node === document.documentElement || node === document.body) continue;
+      if (style.overflowX !== 'visible' || style.overflowY !== 'visible') {
+        const box = node.getBoundingClientRect();
+        const [ky, kx] = [box.height / (node as HTMLElement).offsetHeight || 1, box.width / (node as HTMLElement).offsetWidth || 1];
+        if (style.overflowY !== 'visible') {
+          top = Math.max(top, box.top + node.clientTop * ky);
+          bottom = Math.min(bottom, box.top + (node.clientTop + node.clientHeight) * ky);
+        }
+        if (style.overflowX !== 'visible') {
+          left = Math.max(left, box.left + node.clientLeft * kx);
+          right = Math.min(right, box.left + (node.clientLeft + node.clientWidth) * kx);
+        }
+      }
+      clips = style.position !== 'fixed';
     }
-    const box = contentBox(element);
     const origin = theHolder().getBoundingClientRect();
-    // The element's box and every `overflow` ancestor's padding box clip, as they would clip the element's content.
-    let [top, left, bottom, right] = [box.top, box.left, box.top + box.height, box.left + box.width];
-    const [top0, left0] = [top, left];
-    for (let node = up(element); node && node !== document.documentElement && node !== document.body; node = up(node)) {
-      const css = getComputedStyle(node);
-      if (css.overflowX === 'visible' && css.overflowY === 'visible') continue;
-      const rect = node.getBoundingClientRect();
-      if (css.overflowY !== 'visible') {
-        top = Math.max(top, rect.top + node.clientTop);
-        bottom = Math.min(bottom, rect.top + node.clientTop + node.clientHeight);
-      }
-      if (css.overflowX !== 'visible') {
-        left = Math.max(left, rect.left + node.clientLeft);
-        right = Math.min(right, rect.left + node.clientLeft + node.clientWidth);
-      }
-      if (css.position === 'fixed') break;
-    }
     // The wrapper is the visible part (it clips with `overflow: hidden`); the iframe keeps the element's whole box inside it.
     const { style } = this.wrapper;
     style.position = 'absolute';
@@ -246,12 +276,14 @@ export class Placement {
     style.left = `${left - origin.left}px`;
     style.width = `${Math.max(0, right - left)}px`;
     style.height = `${Math.max(0, bottom - top)}px`;
+    style.zIndex = z;
+    style.opacity = opacity < 1 ? `${opacity}` : '';
     const frame = this.frame.style;
     frame.top = `${top0 - top}px`;
     frame.left = `${left0 - left}px`;
-    frame.width = `${box.width}px`;
-    frame.height = `${box.height}px`;
-    style.zIndex = zIndexOf(element);
+    frame.width = `${width}px`;
+    frame.height = `${height}px`;
+    frame.transform = sx !== 1 || sy !== 1 ? `scale(${sx},${sy})` : '';
     this._apply(bottom > top && right > left, inert);
   }
 
@@ -262,16 +294,6 @@ export class Placement {
     this.wrapper.inert = !visible || inert;
     for (const span of this._inner ?? []) span.tabIndex = visible && !inert ? 0 : -1;
   }
-}
-
-/** The z-index of the element's outermost positioned ancestor that has one: the embed paints at that level. */
-function zIndexOf(element: Element): string {
-  let z = '';
-  for (let node: Element | null = element; node; node = up(node)) {
-    const value = getComputedStyle(node).zIndex;
-    if (value !== 'auto') z = value;
-  }
-  return z;
 }
 
 /** The element owns the iframe in the accessibility tree: it is read where the element stands. */

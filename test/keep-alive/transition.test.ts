@@ -1,0 +1,81 @@
+/**
+ * `keep-alive` in a Vue Router app whose routes slide in and out with
+ * `<Transition>`: on the way back the kept embed is adopted and is on the
+ * element in every frame of the slide, and the box is not empty at the end.
+ */
+import { expect } from '@open-wc/testing';
+import { createApp, defineComponent } from 'vue';
+import { createMemoryHistory, createRouter } from 'vue-router';
+import type { PlatformEmbedElement } from '../../src/index.js';
+import { Embed, LoadCounter, painted, tenantOrigin, until, wrapperOf } from './helpers.js';
+
+const browser = navigator.userAgent.includes('Firefox') ? 'Firefox' : 'Chromium';
+
+const css = `.slide-enter-active, .slide-leave-active { transition: transform 300ms ease-out }
+.slide-enter-from { transform: translateX(100%) } .slide-leave-to { transform: translateX(-100%) }`;
+
+describe('keep-alive: a Vue Router <Transition> slide', () => {
+  for (const mode of ['', 'out-in']) {
+    it(`the embed is on the element in every frame of the slide back${mode ? ` (mode="${mode}")` : ''}`, async () => {
+      const counter = new LoadCounter();
+      const Analytics = defineComponent({
+        setup: () => ({ baseUrl: tenantOrigin, provider: counter.provider }),
+        template: `<div><platform-embed keep-alive="viewer-1" :base-url="baseUrl" dashboard="sales" .sessionProvider="provider" style="--platform-embed-height:200px" /></div>`,
+      });
+      const Settings = defineComponent({ template: `<div><p>Settings</p></div>` });
+      const router = createRouter({
+        history: createMemoryHistory(),
+        routes: [
+          { path: '/analytics', component: Analytics },
+          { path: '/settings', component: Settings },
+        ],
+      });
+      const container = document.createElement('div');
+      container.innerHTML = `<style>${css}</style><div id="app"></div>`;
+      document.body.append(container);
+      const app = createApp(
+        defineComponent({ template: `<router-view v-slot="{ Component }"><Transition name="slide" mode="${mode || 'default'}"><component :is="Component" /></Transition></router-view>` }),
+      );
+      app.config.compilerOptions.isCustomElement = (tag) => tag.startsWith('platform-');
+      app.use(router);
+      const find = () => container.querySelector<PlatformEmbedElement>('platform-embed');
+      try {
+        await router.push('/analytics');
+        app.mount(container.querySelector('#app')!);
+        await until(() => !!find()?.ready, 'ready');
+        const iframe = find()!.iframe;
+        await router.push('/settings');
+        await until(() => !find(), 'the analytics route left');
+        await painted();
+        await router.push('/analytics');
+        let worst = 0;
+        let frames = 0;
+        let where = "";
+        const sample = () => {
+          const embed = find();
+          if (!embed?.ready || !embed.isConnected) return;
+          const [a, b] = [embed.getBoundingClientRect(), embed.iframe!.getBoundingClientRect()];
+          const off = Math.max(Math.abs(a.top - b.top), Math.abs(a.left - b.left), Math.abs(a.width - b.width));
+          if (off > worst) where = `(frame ${frames}: element at ${Math.round(a.left)},${Math.round(a.top)}, iframe at ${Math.round(b.left)},${Math.round(b.top)})`;
+          worst = Math.max(worst, off);
+          frames += 1;
+        };
+        for (const end = performance.now() + 800; performance.now() < end; ) await painted(sample);
+        console.log(`keep-alive transition (${browser}, mode ${mode || 'default'}): worst offset ${worst.toFixed(2)} px over ${frames} frames ${where}`);
+        const embed = find()!;
+        expect(embed.iframe, 'adopted: the same iframe').to.equal(iframe);
+        expect(frames, 'frames sampled during the slide').to.be.above(5);
+        expect(worst, 'worst offset during the slide').to.be.at.most(1);
+        const [a, b] = [embed.getBoundingClientRect(), embed.iframe!.getBoundingClientRect()];
+        expect([b.top, b.left, b.width, b.height].map(Math.round), 'not an empty box at the end').to.deep.equal([a.top, a.left, a.width, a.height].map(Math.round));
+        expect(wrapperOf(embed.iframe)!.style.visibility, 'painted').to.equal('');
+        expect([counter.navigations, counter.sessions], '[navigations, sessions]').to.deep.equal([1, 1]);
+      } finally {
+        app.unmount();
+        container.remove();
+        counter.dispose();
+        Embed.discardKeptAlive();
+      }
+    });
+  }
+});
