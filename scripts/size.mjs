@@ -23,9 +23,13 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 export const sizeBudgets = {
   // 11,500 until server-rendering takeover, load timing, preconnect and session reuse came in
   // (12,000), then renewal in place, session-url and navigation by name: 12,800 still leaves
-  // the script inside the first round trip.
-  'dist/platform-embed-embed.min.js': 12_800,
-  'dist/platform-embed.min.js': 33_000,
+  // the script inside the first round trip. Raised to 13,950 / 34,250 when sessions became
+  // bound to their provider, `hide` and the control presets came in and keep-alive moved onto
+  // an add-on interface (+1,147 B / +1,350 B gzip, measured 13,923 / 34,233): an overrun of
+  // the 12,800 / 33,000 goals, not a new goal, to be paid back (docs/performance.md lists what
+  // was tried). 13,950 still leaves the script inside the first round trip.
+  'dist/platform-embed-embed.min.js': 13_950,
+  'dist/platform-embed.min.js': 34_250,
 };
 
 /** Raw, gzip (level 9) and brotli (quality 11) sizes of `code` in bytes. */
