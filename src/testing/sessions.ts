@@ -178,18 +178,32 @@ export function createEmbedHandler(ctx: {
     for (const [id, c] of state.credentials) if (c.expiresAt <= now()) state.credentials.delete(id);
   }
 
-  async function generateSession(req: IncomingMessage, res: ServerResponse, entry?: RequestEntry): Promise<void> {
+  /**
+   * The principal of the request's API key and its JSON body, recorded in
+   * `entry`; `undefined` when an error was sent (401 without a valid key, 403
+   * when `admin` is required and the key is not an administrator's, 400 for a
+   * body that is not JSON).
+   */
+  async function authorizedBody(req: IncomingMessage, res: ServerResponse, entry: RequestEntry | undefined, admin?: string) {
     const key = /^Bearer (\S+)$/.exec(req.headers.authorization ?? '')?.[1];
     const principal = key ? state.principal(key) : undefined;
-    if (!principal) return sendError(res, 401, 'A valid API key is required.');
+    if (!principal) return void sendError(res, 401, 'A valid API key is required.');
     if (entry) entry.key = principal.name;
+    if (admin && principal.role !== 'admin') return void sendError(res, 403, admin);
     let body: Json;
     try {
       body = await readJson(req);
     } catch {
-      return sendError(res, 400, 'The body must be valid JSON.');
+      return void sendError(res, 400, 'The body must be valid JSON.');
     }
     if (entry) entry.body = body;
+    return { principal, body };
+  }
+
+  async function generateSession(req: IncomingMessage, res: ServerResponse, entry?: RequestEntry): Promise<void> {
+    const authorized = await authorizedBody(req, res, entry);
+    if (!authorized) return;
+    const { principal, body } = authorized;
     const parsed = parseSessionRequest(body);
     if (!parsed.ok) return sendError(res, 400, parsed.message);
     const session = parsed.value;
@@ -213,18 +227,9 @@ export function createEmbedHandler(ctx: {
    * already revoked or another account's id answers 204 too, and changes nothing.
    */
   async function revokeSession(req: IncomingMessage, res: ServerResponse, entry?: RequestEntry): Promise<void> {
-    const key = /^Bearer (\S+)$/.exec(req.headers.authorization ?? '')?.[1];
-    const principal = key ? state.principal(key) : undefined;
-    if (!principal) return sendError(res, 401, 'A valid API key is required.');
-    if (entry) entry.key = principal.name;
-    if (principal.role !== 'admin') return sendError(res, 403, 'Only an administrator may revoke embed sessions.');
-    let body: Json;
-    try {
-      body = await readJson(req);
-    } catch {
-      return sendError(res, 400, 'The body must be valid JSON.');
-    }
-    if (entry) entry.body = body;
+    const authorized = await authorizedBody(req, res, entry, 'Only an administrator may revoke embed sessions.');
+    if (!authorized) return;
+    const { principal, body } = authorized;
     if (!isPlainObject(body) || !isString(body.sessionId)) return sendError(res, 400, 'sessionId must be a non-empty string.', { field: 'sessionId' });
     const session = state.sessions.get(body.sessionId);
     if (session && state.deploymentOf(principal.accountId, session.deploymentId)) session.revoked = true;
