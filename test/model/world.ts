@@ -215,7 +215,9 @@ export class World {
     if (this.slots.some((s) => s && (calls[s.name]?.inFlight ?? 0) > 0)) return true;
     const now = performance.now();
     // An element still loading (not ready, no fatal error since its last load began) is waited for, up to its timeout.
-    return this.slots.some((s) => s?.el.isConnected && !s.el.ready && s.fatalAt <= this._loadStart(s) && now - this._loadStart(s) < READY_TIMEOUT + SLACK);
+    // A fatal error in the same clock tick as the load's start ends that load: Firefox's performance.now() is coarse (1 ms),
+    // and an insertion that ends at once (the SessionError of a server-rendered embed with no session source) shares its tick.
+    return this.slots.some((s) => s?.el.isConnected && !s.el.ready && s.fatalAt < this._loadStart(s) && now - this._loadStart(s) < READY_TIMEOUT + SLACK);
   }
 
   private _loadStart(slot: Slot): number {
@@ -294,7 +296,7 @@ export class World {
       const mine = owned.get(slot.name) ?? [];
       if (slot.el.ready && !mine.length) add(`${slot.name}: ready is true, but its iframe's document never sent ready`);
       const since = this._loadStart(slot);
-      if (!slot.el.ready && slot.fatalAt <= since && now - since > READY_TIMEOUT + SLACK) {
+      if (!slot.el.ready && slot.fatalAt < since && now - since > READY_TIMEOUT + SLACK) {
         add(`${slot.name}: a load began ${Math.round(now - since)} ms ago and ended neither ready nor with an error event (ready-timeout ${READY_TIMEOUT} ms)`);
       }
     }
