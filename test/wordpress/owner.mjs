@@ -247,8 +247,11 @@ add_action( 'http_api_debug', function ( $response, $context, $class, $args, $ur
       assert.equal(shipped(wp, 'de_DE', english), 'Melde dich an, um dieses Dashboard zu sehen.');
       assert.equal(shipped(wp, 'de_DE_formal', english), 'Melden Sie sich an, um dieses Dashboard zu sehen.');
       for (const [locale, file, tag, lang] of cases) {
-        // WPLANG takes only installed core languages; a site's locale filter takes any.
-        wp.addMuPlugin('site-locale', `<?php add_filter( 'locale', function () { return '${locale}'; } );`);
+        // WPLANG takes only installed core languages; a site's locale filter takes any. A file of
+        // its own per locale: a file rewritten within the same second can be served from a cache.
+        wp.removeMuPlugin('site-locale');
+        for (const [other] of cases) wp.removeMuPlugin(`site-locale-${other}`);
+        wp.addMuPlugin(`site-locale-${locale}`, `<?php add_filter( 'locale', function () { return '${locale}'; } );`);
         setMode(wp, 'signed-in');
         const link = (await httpRequest(blockPost.url)).text;
         pages.push(link);
@@ -264,7 +267,7 @@ add_action( 'http_api_debug', function ( $response, $context, $class, $args, $ur
         const editorJson = wp.phpJson(`echo wp_json_encode( false !== load_script_textdomain( 'platform-embed-editor', 'platform-embed', WP_PLUGIN_DIR . '/platform-embed/languages' ) );`);
         assert.equal(editorJson, true, `${locale}: the editor script's translations`);
       }
-      wp.removeMuPlugin('site-locale');
+      for (const [other] of cases) wp.removeMuPlugin(`site-locale-${other}`);
       wp.php(`update_option( 'WPLANG', '' );`);
       const english_ = (await httpRequest(blockPost.url)).text;
       assert.doesNotMatch(english_, /registerTranslation/, 'an English site registers nothing');
