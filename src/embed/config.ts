@@ -242,21 +242,24 @@ export const stateKeys = ['scheme', 'theme', 'locale', 'timezone'] as const;
 
 type Check = (raw: unknown) => Checked<unknown>;
 
-/** Input property → check, and its attribute name and effective entry where they differ from the property's. */
-const checks: Record<Exclude<keyof Inputs, keyof typeof keyed>, [Check, string?, (keyof Effective)?]> = {
-  baseUrl: [checkBaseUrl, 'base-url', 'base'],
-  dashboard: [checkDashboard],
-  path: [checkPath],
-  readyTimeout: [checkReadyTimeout, 'ready-timeout'],
-  scheme: [checkScheme],
-  theme: [checkTheme],
-  locale: [checkLocale],
-  timezone: [checkTimezone],
-  loading: [checkLoading],
-  sessionRenewal: [checkSessionRenewal, 'session-renewal'],
-  sessionUrl: [checkSessionUrl, 'session-url'],
-  sandbox: [checkSandbox],
-  hide: [checkHide],
+/**
+ * Input property → check, in the order refusals are reported. The attribute is the property's name in
+ * kebab case (`baseUrl` → `base-url`); the effective entry has the property's name, except `base`.
+ */
+const checks: Record<Exclude<keyof Inputs, keyof typeof keyed>, Check> = {
+  baseUrl: checkBaseUrl,
+  dashboard: checkDashboard,
+  path: checkPath,
+  readyTimeout: checkReadyTimeout,
+  scheme: checkScheme,
+  theme: checkTheme,
+  locale: checkLocale,
+  timezone: checkTimezone,
+  loading: checkLoading,
+  sessionRenewal: checkSessionRenewal,
+  sessionUrl: checkSessionUrl,
+  sandbox: checkSandbox,
+  hide: checkHide,
 };
 
 /**
@@ -271,18 +274,18 @@ export function applyInputs(
   report: (attribute: string, message: string) => void,
 ): void {
   const target = effective as unknown as Record<string, unknown>;
-  for (const key of Object.keys(checks) as (keyof typeof checks)[]) {
-    if (!changed(key)) continue;
-    const [check, attribute = key, field = key] = checks[key];
-    const result = check(inputs[key]);
+  for (const key in checks) {
+    if (!changed(key as keyof Inputs)) continue;
+    const attribute = key.replace(/[A-Z]/g, '-$&').toLowerCase();
+    const result = checks[key as keyof typeof checks](inputs[key as keyof Inputs]);
     if (!result.ok) report(attribute, `${attribute} ${result.reason}`);
     // A refused value leaves its entry unset, or at the part of it that is safe to use.
-    target[field] = result.value;
+    target[key === 'baseUrl' ? 'base' : key] = result.value;
   }
   effective.readyTimeout ??= DEFAULT_READY_TIMEOUT;
-  for (const key of Object.keys(keyed) as (keyof typeof keyed)[]) {
-    if (!changed(key)) continue;
-    const { value, problems } = keyed[key](inputs[key]);
+  for (const key in keyed) {
+    if (!changed(key as keyof Inputs)) continue;
+    const { value, problems } = keyed[key as keyof typeof keyed](inputs[key as keyof Inputs]);
     for (const problem of problems) report(key, `${key} ${problem}`);
     target[key] = value;
   }

@@ -66,28 +66,28 @@ export interface LifecycleHost {
   /** A load starts now; `provider`: it waits for the session provider first. */
   begin(provider: boolean): void;
   /** Point the new iframe at the embed URL with this session (or none). */
-  navigate(session: string | undefined): void;
+  _navigate(session: string | undefined): void;
   /** The load failed for good (`whenReady()` waiters are already rejected). */
-  fail(error: ReadyTimeoutError | SessionError | EmbedError): void;
+  _failed(error: ReadyTimeoutError | SessionError | EmbedError): void;
   /** A session problem is repaired: the host announces it and loads again with a fresh session. */
   renew(attempt: number, error: ErrorPayload): void;
   /** A renewal in place starts (attempt 1 of a new count): the host announces it. */
   renewing(trigger: RenewalTrigger): void;
   /** Send this session with `set-session`. */
-  setSession(session: string): void;
+  _setSession(session: string): void;
 }
 
 type Waiter = { resolve: (info: ReadyPayload) => void; reject: (error: Error) => void };
 
 export class Lifecycle {
   /** True between the ready of the document in the iframe and its replacement or a fatal error. */
-  ready = false;
+  _live = false;
   /** The last ready payload. */
-  info: ReadyPayload | null = null;
+  _info: ReadyPayload | null = null;
   /** The current load's fatal failure, or `null`. */
-  failure: Error | null = null;
+  _failure: Error | null = null;
   /** The load waits for a `session` or a provider (it had neither): setting one starts it. */
-  waiting?: boolean;
+  _waiting?: boolean;
 
   private _token = 0;
   private _timer?: ReturnType<typeof setTimeout>;
@@ -133,20 +133,20 @@ export class Lifecycle {
    * nothing is asked or navigated; `loaded` tells whether its document already
    * fired `load`, `credentialAt` when its credential was made (a live embed).
    */
-  start(request: LoadRequest | null, adopted?: { loaded?: boolean; credentialAt?: number }): void {
-    const token = this.cancel();
-    this.failure = null;
+  _start(request: LoadRequest | null, adopted?: { loaded?: boolean; credentialAt?: number }): void {
+    const token = this._cancel();
+    this._failure = null;
     this._setReady(false);
     if (!request) return;
     if (request.lazy && !this._started && !adopted) {
-      this._unwatch = whenNear(this._element, () => this.start({ ...request, lazy: false }));
+      this._unwatch = whenNear(this._element, () => this._start({ ...request, lazy: false }));
       return;
     }
     const { timeout, session } = request;
     const sessionProvider = this._host.provider();
     // Nothing to sign the viewer in with: no navigation that the platform would refuse, until one is set.
-    this.waiting = !session && !sessionProvider && !adopted;
-    if (this.waiting) {
+    this._waiting = !session && !sessionProvider && !adopted;
+    if (this._waiting) {
       // Waiting behind the loading overlay would last for good: the server's session is spent. A provider set later still loads.
       if (request.rendered) this._fail(token, new SessionError('Reloading a server-rendered embed needs a sessionProvider or session-url.'));
       return;
@@ -162,7 +162,7 @@ export class Lifecycle {
     if (fixed) {
       // Without a provider a spent session is all there is; the platform refuses it and says so.
       this._spent = session;
-      this._host.navigate(session || undefined);
+      this._host._navigate(session || undefined);
       return;
     }
     const load = (provider: Provider): void => {
@@ -171,10 +171,10 @@ export class Lifecycle {
         if (token !== this._token) return;
         const now = this._host.provider();
         // Its provider was replaced meanwhile: the answer is another viewer's; the newest provider is asked, or the load waits for one.
-        if (now !== provider) return now ? load(now) : (this.waiting = true);
+        if (now !== provider) return now ? load(now) : (this._waiting = true);
         if (error) return this._fail(token, error);
         this._unused = undefined;
-        this._host.navigate(id);
+        this._host._navigate(id);
       };
       this._session(provider).then(settled, (error: SessionError) => settled('', error));
     };
@@ -189,7 +189,7 @@ export class Lifecycle {
    */
   renewInPlace(trigger: RenewalTrigger, provider: Provider | undefined): void {
     const now = Date.now();
-    if (!provider || !this.ready || this._renewing || now - this._renewedAt < RENEWAL_JOIN_MS) return;
+    if (!provider || !this._live || this._renewing || now - this._renewedAt < RENEWAL_JOIN_MS) return;
     if (trigger === 'visible' && now - this._credentialAt < STALE_CREDENTIAL_MS) return;
     const token = this._token;
     this._renewing = true;
@@ -200,10 +200,10 @@ export class Lifecycle {
       (id) => {
         this._renewing = false;
         // A new load, the end of this one or a new provider: the session serves no one else's embed.
-        if (token !== this._token || !this.ready || this._host.provider() !== provider) return;
+        if (token !== this._token || !this._live || this._host.provider() !== provider) return;
         this._unused = undefined;
         this._renewedAt = Date.now();
-        this._host.setSession(id);
+        this._host._setSession(id);
       },
       (error: SessionError) => {
         this._renewing = false;
@@ -249,7 +249,7 @@ export class Lifecycle {
   }
 
   /** Drops the current attempt (its lazy wait, timer and provider answer); returns the next attempt's token. */
-  cancel(): number {
+  _cancel(): number {
     this._settle();
     this._unwatch?.();
     this._unwatch = undefined;
@@ -260,14 +260,14 @@ export class Lifecycle {
    * The element was disconnected: nothing runs, waiters are told, and the next
    * connection starts afresh, except that a spent session stays spent.
    */
-  disconnect(): void {
-    this.cancel();
+  _disconnect(): void {
+    this._cancel();
     // Whoever inserts the element next may sign another viewer in: nothing made for this one serves that load.
     this._by = this._unused = undefined;
     this._renewals = 0;
     this._started = false;
     this._setReady(false);
-    this.reject(new DOMException('The element was disconnected.', 'AbortError'));
+    this._reject(new DOMException('The element was disconnected.', 'AbortError'));
   }
 
   /** The iframe's `load` event, for a document of the embed (not the initial `about:blank`). */
@@ -291,17 +291,17 @@ export class Lifecycle {
     if (this._readyDoc && this._loaded) this._loaded = false;
     this._readyDoc = true;
     this._credentialAt ||= Date.now();
-    this.failure = null;
-    this.info = { ...info };
+    this._failure = null;
+    this._info = { ...info };
     // A ready while ready changes nothing on screen: no attribute write, no update.
-    if (!this.ready) this._setReady(true);
+    if (!this._live) this._setReady(true);
   }
 
-  resolve(): void {
-    for (const waiter of this._waiters.splice(0)) waiter.resolve({ ...this.info! });
+  _resolve(): void {
+    for (const waiter of this._waiters.splice(0)) waiter.resolve({ ...this._info! });
   }
 
-  reject(error: Error): void {
+  _reject(error: Error): void {
     for (const waiter of this._waiters.splice(0)) waiter.reject(error);
   }
 
@@ -311,8 +311,8 @@ export class Lifecycle {
    * may start a new load; the element rejects after it if it did not).
    */
   wait(changing: boolean): Promise<ReadyPayload> {
-    if (this.ready && this.info) return Promise.resolve({ ...this.info });
-    if (this.failure && !changing) return Promise.reject(this.failure);
+    if (this._live && this._info) return Promise.resolve({ ...this._info });
+    if (this._failure && !changing) return Promise.reject(this._failure);
     return new Promise((resolve, reject) => this._waiters.push({ resolve, reject }));
   }
 
@@ -321,7 +321,7 @@ export class Lifecycle {
    * (a provider is set and renewal is on), a session problem is renewed up to
    * `MAX_RENEWALS` times without a ready in between; any other ends as an `EmbedError`.
    */
-  error(payload: ErrorPayload, renewable: boolean): void {
+  _error(payload: ErrorPayload, renewable: boolean): void {
     if (!payload.fatal) return;
     this._settle();
     this._readyDoc = false;
@@ -336,12 +336,12 @@ export class Lifecycle {
 
   /** Puts the `ready` attribute back when the page changed it. */
   attributeChanged(present: boolean): void {
-    if (!this._reflecting && present !== this.ready) this._setReady(this.ready);
+    if (!this._reflecting && present !== this._live) this._setReady(this._live);
   }
 
   /** Sets `ready`, reflects it and re-renders the overlays. */
   private _setReady(ready: boolean): void {
-    this.ready = ready;
+    this._live = ready;
     this._reflecting = true;
     this._element.toggleAttribute('ready', ready);
     this._reflecting = false;
@@ -363,9 +363,9 @@ export class Lifecycle {
     this._settle();
     // A call that outlived its load (a provider that hangs) no longer holds the next load back.
     this._asking = undefined;
-    this.failure = error;
+    this._failure = error;
     this._setReady(false);
-    this.reject(error);
-    this._host.fail(error);
+    this._reject(error);
+    this._host._failed(error);
   }
 }

@@ -118,15 +118,15 @@ export class PlatformEmbedElement extends PlatformEmbedProperties {
       if (provider) preconnect(this._eff.base!.origin);
       this._startTimeline();
     },
-    navigate: (session) => this._navigateFrame(session),
-    fail: (error) => {
+    _navigate: (session) => this._navigateFrame(session),
+    _failed: (error) => {
       this._timeline.end();
       // The embed's own error was dispatched as it arrived.
       if (!(error instanceof EmbedError)) dispatchHostError(this, error, true);
     },
     renew: (attempt, error) => this._renew(attempt, error),
     renewing: (trigger) => dispatchEmbedEvent(this, 'platform-session-renewal', { attempt: 1, error: null, trigger, inPlace: true }),
-    setSession: (session) => this.setSession(session),
+    _setSession: (session) => this.setSession(session),
   });
   /** The element's own providers for `session-url`, by URL. */
   private _own?: Record<string, Provider>;
@@ -143,7 +143,7 @@ export class PlatformEmbedElement extends PlatformEmbedProperties {
 
   /** True between the embed's ready and the next load. Read-only: setting it does nothing. */
   get ready(): boolean {
-    return this._life.ready;
+    return this._life._live;
   }
   set ready(_ignored: boolean) {
     // Read-only state; frameworks that bind every attribute must not be able to fake it.
@@ -151,7 +151,7 @@ export class PlatformEmbedElement extends PlatformEmbedProperties {
 
   /** The last ready payload, or `null` before the first ready. */
   get readyInfo(): ReadyPayload | null {
-    const { info } = this._life;
+    const info = this._life._info;
     return info && { ...info };
   }
 
@@ -216,7 +216,7 @@ export class PlatformEmbedElement extends PlatformEmbedProperties {
     this._unwait?.();
     this._unlisten?.abort();
     super.disconnectedCallback();
-    this._life.disconnect();
+    this._life._disconnect();
     this._channel.close();
     this._view?.detach();
     // A taken-over iframe is never put back: its server session is spent.
@@ -246,8 +246,8 @@ export class PlatformEmbedElement extends PlatformEmbedProperties {
       reloadKeys.some((key) => changed.has(key)) ||
       before !== shape() ||
       // A new provider serves the next load and reloads nothing, unless the load waits for one.
-      ((changed.has('sessionProvider') || changed.has('sessionUrl')) && this._life.waiting) ||
-      (changed.has('path') && !this._life.ready && !eff.dashboard) ||
+      ((changed.has('sessionProvider') || changed.has('sessionUrl')) && this._life._waiting) ||
+      (changed.has('path') && !this._life._live && !eff.dashboard) ||
       (changed.has('loading') && eff.loading === 'eager' && this._life.deferred);
     if (reload) {
       this._beginLoad();
@@ -263,10 +263,10 @@ export class PlatformEmbedElement extends PlatformEmbedProperties {
 
   protected override update(changed: PropertyValues<this>): void {
     super.update(changed);
-    const { failure, ready } = this._life;
+    const { _failure: failure, _live: ready } = this._life;
     const view = (this._view ??= new ShadowView(this.renderRoot, this._onFrameLoad));
     if (this._adopted) view.adopt(this._adopted.frame, this._frameKey);
-    view.render({
+    view._render({
       frameKey: this._frameKey,
       src: this._frameSrc,
       title: this.frameTitle || DEFAULT_TITLE,
@@ -291,7 +291,7 @@ export class PlatformEmbedElement extends PlatformEmbedProperties {
       routeMessage(event);
     }
     this._arrival = undefined;
-    if (this._life.failure) this._life.reject(this._life.failure);
+    if (this._life._failure) this._life._reject(this._life._failure);
     // Host errors found while checking values are dispatched here, never
     // synchronously in connectedCallback where some frameworks miss them.
     for (const error of this._pendingErrors.splice(0)) {
@@ -377,7 +377,7 @@ export class PlatformEmbedElement extends PlatformEmbedProperties {
   [ADD_ON](): LiveEmbed | undefined {
     const { iframe, _ready: ready, _life: life, _outbox: outbox } = this;
     const origin = this._channel.origin;
-    if (!iframe || !origin || !ready || !life.ready) return;
+    if (!iframe || !origin || !ready || !life._live) return;
     this._view!.frame = undefined;
     return {
       iframe,
@@ -406,7 +406,7 @@ export class PlatformEmbedElement extends PlatformEmbedProperties {
       // The same document, ready at once, no navigation and no session; what differs from what it last received is sent, as after a reload.
       const { iframe, ready } = live;
       this._adopted = { frame: iframe };
-      this._life.start({ timeout: readyTimeout, lazy: false }, live);
+      this._life._start({ timeout: readyTimeout, lazy: false }, live);
       this._currentPath = live.path;
       // A live embed is adopted once: its records become the element's.
       this._outbox._applied = live.applied;
@@ -419,7 +419,7 @@ export class PlatformEmbedElement extends PlatformEmbedProperties {
         for (const key of config.stateKeys) this._outbox.stateChanged(key);
         this._outbox.filtersChanged(this._eff.filters);
         dispatchPlatformEvent(this, ready);
-        this._life.resolve();
+        this._life._resolve();
       });
       return;
     }
@@ -429,11 +429,11 @@ export class PlatformEmbedElement extends PlatformEmbedProperties {
     if (adopted) {
       this._startTimeline(adopted.early?.time);
       this._navigateFrame(undefined, adopted.frame.getAttribute('src')!);
-      this._life.start(request, adopted.early ?? {});
+      this._life._start(request, adopted.early ?? {});
       return;
     }
     // Nothing to load until both are valid.
-    this._life.start(base && (dashboard || path) ? request : null);
+    this._life._start(base && (dashboard || path) ? request : null);
   }
 
   /** A session problem is repaired: a fresh session, and the viewer back where they were. */
@@ -472,22 +472,24 @@ export class PlatformEmbedElement extends PlatformEmbedProperties {
   /** An accepted event from the iframe. */
   private _receive(message: PlatformEventMessage): void {
     const payload = message.payload as Record<string, unknown>;
-    if (message.type === 'platform:event:ready') {
+    // What follows `platform:event:`, which every accepted type starts with (see parseEventMessage).
+    const type = message.type.slice(15);
+    if (type === 'ready') {
       this._ready = message;
-      this._timeline.arrived('ready', this._arrival);
+      this._timeline.arrived(type, this._arrival);
       this._life.readied(payload as ReadyPayload);
       // State and waiting actions go out before listeners run, so a listener's own calls come after them.
       this._outbox.ready();
-      this._life.resolve();
-    } else if (message.type === 'platform:event:view' || message.type === 'platform:event:navigate') {
+      this._life._resolve();
+    } else if (type === 'view' || type === 'navigate') {
       this._currentPath = payload.path as string;
-    } else if (message.type === 'platform:event:dashboard-loaded') {
-      this._timeline.arrived('dashboard-loaded', this._arrival);
+    } else if (type === 'dashboard-loaded') {
+      this._timeline.arrived(type, this._arrival);
     }
     dispatchPlatformEvent(this, message);
-    if (message.type === 'platform:event:error') this._life.error(payload as ErrorPayload, !!this._renewer());
-    else if (message.type === 'platform:event:session-expiring') this._renewInPlace('expiring');
-    else if (message.type === 'platform:event:session-expired') this._renewInPlace('expired');
+    if (type === 'error') this._life._error(payload as ErrorPayload, !!this._renewer());
+    // `session-expiring` → `expiring`, `session-expired` → `expired`.
+    else if (type === 'session-expiring' || type === 'session-expired') this._renewInPlace(type.slice(8) as RenewalTrigger);
   }
 }
 

@@ -88,7 +88,7 @@ export class ShadowView {
     this.frame?.remove();
   }
 
-  render(state: ShadowState): void {
+  _render(state: ShadowState): void {
     if (this._frameKey !== state.frameKey) {
       // Every load gets a new iframe: a reused one would keep the last document's history and window.
       this._frameKey = state.frameKey;
