@@ -26,7 +26,7 @@ const bundlePlugins = (module) => [
   terser({
     module,
     ecma: 2022,
-    compress: { passes: 3, unsafe_arrows: true, keep_fargs: false },
+    compress: { passes: 5, unsafe_arrows: true, keep_fargs: false },
     // Members named with a leading underscore are private by convention (`private _x`), and the
     // listed ones are internal: the elements' own classes call them on each other. No public
     // API, Lit API or DOM name is among them, and no code reaches them through a string.

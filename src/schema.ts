@@ -60,6 +60,9 @@ export type Validation<T> = { ok: true; value: T } | { ok: false; reason: string
 
 const { hasOwn } = Object;
 
+/** A failed validation that says why (one helper: the bundles carry the shape once). */
+export const fail = (reason: string): { ok: false; reason: string } => ({ ok: false, reason });
+
 /** A non-null, non-array object whose prototype is `Object.prototype` or `null`. */
 export function isPlainObject(value: unknown): value is Record<string, unknown> {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
@@ -97,20 +100,20 @@ function checkField(spec: FieldSpec, value: unknown, path: string): Validation<u
   if (value === null) {
     return spec.nullable || spec.type === 'unknown'
       ? { ok: true, value: null }
-      : { ok: false, reason: `${path} must not be null` };
+      : fail(`${path} must not be null`);
   }
   if (!checkScalar(spec.type, value)) {
-    return { ok: false, reason: `${path} must be ${article(spec.type)}, got ${describe(value)}` };
+    return fail(`${path} must be ${article(spec.type)}, got ${describe(value)}`);
   }
   if (spec.enum && !spec.enum.includes(value as string)) {
-    return { ok: false, reason: `${path} must be one of ${spec.enum.join(', ')}, got ${JSON.stringify(value).slice(0, 60)}` };
+    return fail(`${path} must be one of ${spec.enum.join(', ')}, got ${JSON.stringify(value).slice(0, 60)}`);
   }
   if (spec.type === 'array') {
     const list = value as unknown[];
     if (spec.items) {
       const items = spec.items;
       const bad = list.findIndex((item) => !checkScalar(items, item));
-      if (bad !== -1) return { ok: false, reason: `${path}[${bad}] must be ${article(items)}, got ${describe(list[bad])}` };
+      if (bad !== -1) return fail(`${path}[${bad}] must be ${article(items)}, got ${describe(list[bad])}`);
     }
     return { ok: true, value: [...list] };
   }
@@ -130,12 +133,12 @@ function article(type: FieldType): string {
  * `reason` names the first offending field.
  */
 export function validate<S extends Schema>(input: unknown, schema: S, path = 'payload'): Validation<Infer<S>> {
-  if (!isPlainObject(input)) return { ok: false, reason: `${path} must be an object, got ${describe(input)}` };
+  if (!isPlainObject(input)) return fail(`${path} must be an object, got ${describe(input)}`);
   const out: Record<string, unknown> = {};
   for (const key of Object.keys(schema)) {
     const spec = schema[key]!;
     if (!hasOwn(input, key) || input[key] === undefined) {
-      if (spec.required) return { ok: false, reason: `${path}.${key} is required` };
+      if (spec.required) return fail(`${path}.${key} is required`);
       continue;
     }
     const checked = checkField(spec, input[key], `${path}.${key}`);
@@ -150,11 +153,11 @@ export function validate<S extends Schema>(input: unknown, schema: S, path = 'pa
  * in the schema are reported, not dropped, so a typo never vanishes silently.
  */
 export function validatePartial<S extends Schema>(input: unknown, schema: S, path = 'settings'): Validation<Partial<Infer<S>>> {
-  if (!isPlainObject(input)) return { ok: false, reason: `${path} must be an object, got ${describe(input)}` };
+  if (!isPlainObject(input)) return fail(`${path} must be an object, got ${describe(input)}`);
   const out: Record<string, unknown> = {};
   for (const key of Object.keys(input)) {
     const spec = hasOwn(schema, key) ? schema[key] : undefined;
-    if (!spec) return { ok: false, reason: `${path}.${key} is not a known field` };
+    if (!spec) return fail(`${path}.${key} is not a known field`);
     if (input[key] === undefined) continue;
     const checked = checkField(spec, input[key], `${path}.${key}`);
     if (!checked.ok) return checked;

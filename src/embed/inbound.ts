@@ -4,6 +4,7 @@
  */
 import { domEventName, isKnownEventType, type ErrorPayload, type PlatformEventDetailMap } from '../protocol/catalog.js';
 import { parseEventMessage, type ParsedEvent, type PlatformEventMessage } from '../protocol/envelope.js';
+import { fail } from '../schema.js';
 import type { ConfigError, HostErrorDetail, ReadyTimeoutError, SessionError } from './errors.js';
 
 /**
@@ -13,7 +14,7 @@ import type { ConfigError, HostErrorDetail, ReadyTimeoutError, SessionError } fr
 export function acceptFrameMessage(event: MessageEvent, tenantOrigin: string | null | undefined): ParsedEvent {
   // `origin` is always a string, so no tenant origin (`null` or unset) matches none.
   if (event.origin !== tenantOrigin) {
-    return { ok: false, reason: `origin ${event.origin || '(opaque)'} is not the tenant origin` };
+    return fail(`origin ${event.origin || '(opaque)'} is not the tenant origin`);
   }
   return parseEventMessage(event.data);
 }

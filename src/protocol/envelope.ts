@@ -5,7 +5,7 @@
  * without the element. Neither throws on hostile input: `validate` copies only
  * schema keys, so `__proto__` or `constructor` keys reach no prototype.
  */
-import { isPlainObject, validate, type Schema } from '../schema.js';
+import { fail, isPlainObject, validate, type Schema } from '../schema.js';
 import {
   ACTION_PREFIX,
   EVENT_PREFIX,
@@ -69,31 +69,31 @@ function redact(reason: string): string {
  */
 export function parseEventMessage(data: unknown): ParsedEvent {
   try {
-    if (!isPlainObject(data)) return { ok: false, reason: 'data is not a plain object' };
-    if (data.source !== MESSAGE_SOURCE) return { ok: false, reason: `source is not "${MESSAGE_SOURCE}"` };
-    if (data.direction !== 'event') return { ok: false, reason: 'direction is not "event"' };
+    if (!isPlainObject(data)) return fail('data is not a plain object');
+    if (data.source !== MESSAGE_SOURCE) return fail(`source is not "${MESSAGE_SOURCE}"`);
+    if (data.direction !== 'event') return fail('direction is not "event"');
     const { type, timestamp, surface } = data;
     let { payload } = data;
-    if (typeof type !== 'string') return { ok: false, reason: 'type is not a string' };
-    if (!type.startsWith(EVENT_PREFIX)) return { ok: false, reason: `type does not start with "${EVENT_PREFIX}"` };
+    if (typeof type !== 'string') return fail('type is not a string');
+    if (!type.startsWith(EVENT_PREFIX)) return fail(`type does not start with "${EVENT_PREFIX}"`);
     const open = isKnownEventType(type) && 'open' in eventCatalog[type];
     // The session events' payload is not published: a missing or null one is taken as {}.
     if (open && payload == null) payload = {};
-    if (!isPlainObject(payload)) return { ok: false, reason: `payload of ${type} is not an object` };
+    if (!isPlainObject(payload)) return fail(`payload of ${type} is not an object`);
     if (typeof timestamp !== 'number' || !Number.isFinite(timestamp)) {
-      return { ok: false, reason: `timestamp of ${type} is not a finite number` };
+      return fail(`timestamp of ${type} is not a finite number`);
     }
     if (typeof surface !== 'string' || !(surfaces as readonly string[]).includes(surface)) {
-      return { ok: false, reason: `surface of ${type} is not one of ${surfaces.join(', ')}` };
+      return fail(`surface of ${type} is not one of ${surfaces.join(', ')}`);
     }
     const checked = isKnownEventType(type) && !open
       ? validate(payload, eventCatalog[type].payload as Schema)
       : { ok: true as const, value: { ...payload } };
-    if (!checked.ok) return { ok: false, reason: `${type}: ${redact(checked.reason)}` };
+    if (!checked.ok) return fail(`${type}: ${redact(checked.reason)}`);
     return { ok: true, message: { type, surface: surface as Surface, timestamp, payload: checked.value } };
   } catch {
     // A getter on a cross-realm proxy may throw; the message is simply not ours.
-    return { ok: false, reason: 'data could not be read' };
+    return fail('data could not be read');
   }
 }
 
