@@ -5,39 +5,16 @@
  * and no session.
  */
 import { expect } from '@open-wc/testing';
-import { createApp, defineComponent } from 'vue';
-import { createMemoryHistory, createRouter } from 'vue-router';
-import '../../src/embed.js';
-import '../../src/keep-alive.js';
-import type { PlatformEmbedElement } from '../../src/index.js';
-import { tenantOrigin, until } from './helpers.js';
+import { until } from './helpers.js';
 import { LoadCounter, readyEmbed, settle } from './keep-alive.js';
-
-const Embed = customElements.get('platform-embed') as unknown as { discardKeptAlive(scope?: string): void };
+import { vueRouterApp } from './vue-router-app.js';
 
 async function routeAwayAndBack(shell: string): Promise<{ same: boolean; counts: number[] }> {
   const counter = new LoadCounter();
-  const Analytics = defineComponent({
-    setup: () => ({ baseUrl: tenantOrigin, provider: counter.provider }),
-    template: `<platform-embed keep-alive="viewer-1" :base-url="baseUrl" dashboard="sales" .sessionProvider="provider" />`,
-  });
-  const Settings = defineComponent({ template: `<p>Settings</p>` });
-  const router = createRouter({
-    history: createMemoryHistory(),
-    routes: [
-      { path: '/analytics', component: Analytics },
-      { path: '/settings', component: Settings },
-    ],
-  });
-  const container = document.createElement('div');
-  document.body.append(container);
-  const app = createApp(defineComponent({ template: shell }));
-  app.config.compilerOptions.isCustomElement = (tag) => tag.startsWith('platform-');
-  app.use(router);
-  const find = () => container.querySelector<PlatformEmbedElement>('platform-embed');
+  const { router, mount, find, dispose } = vueRouterApp(counter, { shell });
   try {
     await router.push('/analytics');
-    app.mount(container);
+    mount();
     const first = await readyEmbed(find);
     const iframe = first.iframe;
     await router.push('/settings');
@@ -50,10 +27,7 @@ async function routeAwayAndBack(shell: string): Promise<{ same: boolean; counts:
     await settle();
     return { same: second.iframe === iframe, counts: [counter.navigations, counter.sessions] };
   } finally {
-    app.unmount();
-    container.remove();
-    counter.dispose();
-    Embed.discardKeptAlive();
+    dispose();
   }
 }
 

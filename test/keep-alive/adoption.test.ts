@@ -7,24 +7,14 @@
 import { expect } from '@open-wc/testing';
 import type { PlatformEmbedElement } from '../../src/index.js';
 import { ActionLog, emitFromTenant } from '../frameworks/helpers.js';
-import { Embed, frame, keepAliveEmbed, LoadCounter, ready, settle, tenantOrigin, until, wrapperOf } from './helpers.js';
+import { Embed, frame, keepAliveEmbed, LoadCounter, ready, routeFixture, settle, tenantOrigin, until, wrapperOf } from './helpers.js';
 import { keptCount } from '../../src/keep-alive.js';
 
 describe('keep-alive: adoption', () => {
+  const fixture = routeFixture();
   let counter: LoadCounter;
   let route: HTMLElement;
-
-  beforeEach(() => {
-    counter = new LoadCounter();
-    route = document.createElement('main');
-    document.body.append(route);
-  });
-
-  afterEach(() => {
-    route.remove();
-    counter.dispose();
-    Embed.discardKeptAlive();
-  });
+  beforeEach(() => ({ counter, route } = fixture));
 
   it('a route away and back: the new element adopts the embed with no navigation and no session', async () => {
     const first = keepAliveEmbed(counter);

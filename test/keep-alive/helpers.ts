@@ -121,3 +121,30 @@ export function painted<T>(sample: () => T = () => undefined as T): Promise<T> {
     requestAnimationFrame(() => (probe.style.width = '1px'));
   });
 }
+
+/** What `routeFixture` makes anew for each test. */
+export interface RouteFixture {
+  /** Counts the fixture's navigations and the provider's sessions. */
+  counter: LoadCounter;
+  /** A `<main>` in the body that plays a router's outlet. */
+  route: HTMLElement;
+}
+
+/**
+ * A route outlet and a load counter for each test of the calling `describe`;
+ * after each test the outlet goes, and every kept embed is dropped.
+ */
+export function routeFixture(): RouteFixture {
+  const fixture = {} as RouteFixture;
+  beforeEach(() => {
+    fixture.counter = new LoadCounter();
+    fixture.route = document.createElement('main');
+    document.body.append(fixture.route);
+  });
+  afterEach(() => {
+    fixture.route.remove();
+    fixture.counter.dispose();
+    Embed.discardKeptAlive();
+  });
+  return fixture;
+}

@@ -5,7 +5,7 @@
  */
 import { expect } from '@open-wc/testing';
 import { KEEP_MS, keptCount, MAX_KEPT } from '../../src/keep-alive.js';
-import { Embed, keepAliveEmbed, LoadCounter, ready, settle } from './helpers.js';
+import { keepAliveEmbed, LoadCounter, ready, routeFixture, settle } from './helpers.js';
 
 /** A fake clock: timers of a minute or more are held until `tick`; shorter ones run for real. */
 class FakeClock {
@@ -45,19 +45,13 @@ describe('keep-alive: limits', () => {
   let route: HTMLElement;
   const clock = new FakeClock();
 
+  const fixture = routeFixture();
   beforeEach(() => {
-    counter = new LoadCounter();
-    route = document.createElement('main');
-    document.body.append(route);
+    ({ counter, route } = fixture);
     clock.install();
   });
 
-  afterEach(() => {
-    clock.uninstall();
-    route.remove();
-    counter.dispose();
-    Embed.discardKeptAlive();
-  });
+  afterEach(() => clock.uninstall());
 
   async function keepOne(dashboard: string): Promise<HTMLIFrameElement> {
     const embed = keepAliveEmbed(counter, 'viewer-1', dashboard);

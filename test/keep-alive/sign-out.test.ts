@@ -6,25 +6,15 @@
  * `window.frames`).
  */
 import { expect } from '@open-wc/testing';
-import { Embed, frame, keepAliveEmbed, LoadCounter, ready, settle, wrapperOf } from './helpers.js';
+import { Embed, frame, keepAliveEmbed, LoadCounter, ready, routeFixture, settle, wrapperOf } from './helpers.js';
 import { keptCount } from '../../src/keep-alive.js';
 import { grantAllow } from '../../src/embed/defaults.js';
 
 describe('keep-alive: sign-out, shape and reach', () => {
+  const fixture = routeFixture();
   let counter: LoadCounter;
   let route: HTMLElement;
-
-  beforeEach(() => {
-    counter = new LoadCounter();
-    route = document.createElement('main');
-    document.body.append(route);
-  });
-
-  afterEach(() => {
-    route.remove();
-    counter.dispose();
-    Embed.discardKeptAlive();
-  });
+  beforeEach(() => ({ counter, route } = fixture));
 
   for (const [name, scope] of [
     ['discardKeptAlive()', undefined],

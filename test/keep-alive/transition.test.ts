@@ -4,10 +4,8 @@
  * element in every frame of the slide, and the box is not empty at the end.
  */
 import { expect } from '@open-wc/testing';
-import { createApp, defineComponent } from 'vue';
-import { createMemoryHistory, createRouter } from 'vue-router';
-import type { PlatformEmbedElement } from '../../src/index.js';
-import { Embed, LoadCounter, painted, tenantOrigin, until, wrapperOf } from './helpers.js';
+import { vueRouterApp } from '../frameworks/vue-router-app.js';
+import { LoadCounter, painted, until, wrapperOf } from './helpers.js';
 
 const browser = navigator.userAgent.includes('Firefox') ? 'Firefox' : 'Chromium';
 
@@ -18,30 +16,15 @@ describe('keep-alive: a Vue Router <Transition> slide', () => {
   for (const mode of ['', 'out-in']) {
     it(`the embed is on the element in every frame of the slide back${mode ? ` (mode="${mode}")` : ''}`, async () => {
       const counter = new LoadCounter();
-      const Analytics = defineComponent({
-        setup: () => ({ baseUrl: tenantOrigin, provider: counter.provider }),
-        template: `<div><platform-embed keep-alive="viewer-1" :base-url="baseUrl" dashboard="sales" .sessionProvider="provider" style="--platform-embed-height:200px" /></div>`,
+      const { router, mount, find, dispose } = vueRouterApp(counter, {
+        shell: `<router-view v-slot="{ Component }"><Transition name="slide" mode="${mode || 'default'}"><component :is="Component" /></Transition></router-view>`,
+        embedAttributes: 'style="--platform-embed-height:200px"',
+        wrapRoutes: true,
+        before: `<style>${css}</style>`,
       });
-      const Settings = defineComponent({ template: `<div><p>Settings</p></div>` });
-      const router = createRouter({
-        history: createMemoryHistory(),
-        routes: [
-          { path: '/analytics', component: Analytics },
-          { path: '/settings', component: Settings },
-        ],
-      });
-      const container = document.createElement('div');
-      container.innerHTML = `<style>${css}</style><div id="app"></div>`;
-      document.body.append(container);
-      const app = createApp(
-        defineComponent({ template: `<router-view v-slot="{ Component }"><Transition name="slide" mode="${mode || 'default'}"><component :is="Component" /></Transition></router-view>` }),
-      );
-      app.config.compilerOptions.isCustomElement = (tag) => tag.startsWith('platform-');
-      app.use(router);
-      const find = () => container.querySelector<PlatformEmbedElement>('platform-embed');
       try {
         await router.push('/analytics');
-        app.mount(container.querySelector('#app')!);
+        mount();
         await until(() => !!find()?.ready, 'ready');
         const iframe = find()!.iframe;
         await router.push('/settings');
@@ -71,10 +54,7 @@ describe('keep-alive: a Vue Router <Transition> slide', () => {
         expect(wrapperOf(embed.iframe)!.style.visibility, 'painted').to.equal('');
         expect([counter.navigations, counter.sessions], '[navigations, sessions]').to.deep.equal([1, 1]);
       } finally {
-        app.unmount();
-        container.remove();
-        counter.dispose();
-        Embed.discardKeptAlive();
+        dispose();
       }
     });
   }

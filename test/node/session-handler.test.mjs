@@ -3,36 +3,26 @@
 // platform. Refusals are proven by the mock's own log: no generate-session
 // request reached it. Every answer and every server log line is searched for
 // the API key. Needs a built dist/ (`npm run build`).
-import { after, afterEach, before, beforeEach, describe, it } from 'node:test';
+import { afterEach, beforeEach, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import fc from 'fast-check';
 import { createSessionHandler } from '../../dist/server/index.js';
 import { startMockPlatform } from '../../dist/testing/index.js';
+import { mockPlatformWithLog } from './mock-platform.mjs';
 
 const own = 'http://app.example';
 const cms = 'https://cms.example.com';
 const endpoint = `${own}/embed-session`;
 
+const mock = mockPlatformWithLog();
 let platform;
 /** Every answer the handler gave in this file, with its body read, to search for the key at the end. */
 const answers = [];
-/** What the handler logged with console.error. */
-let logged = [];
-const realConsoleError = console.error;
-
-before(async () => {
-  platform = await startMockPlatform();
-});
-after(async () => {
-  await platform?.close();
-});
-beforeEach(() => {
-  logged = [];
-  console.error = (...args) => logged.push(args.map((a) => (a instanceof Error ? `${a.name}: ${a.message}` : String(a))).join(' '));
-});
+/** What the handler logged with console.error (this test's lines). */
+let logged;
+beforeEach(() => ({ platform, logged } = mock));
 afterEach(() => {
-  console.error = realConsoleError;
   for (const line of logged) assert.ok(!line.includes(platform.apiKey), `a log line holds the API key: ${line}`);
 });
 

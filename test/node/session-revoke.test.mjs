@@ -3,30 +3,18 @@
 // out (and for nothing else), its failure never breaks the answer, and a
 // sign-out that revokes what it remembered leaves none of the viewer's
 // sessions redeemable. Needs a built dist/ (`npm run build`).
-import { after, afterEach, before, beforeEach, describe, it } from 'node:test';
+import { beforeEach, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { PlatformApiClient } from '../../dist/index.js';
 import { createSessionHandler } from '../../dist/server/index.js';
+import { mockPlatformWithLog } from './mock-platform.mjs';
 import { startMockPlatform } from '../../dist/testing/index.js';
 
 const endpoint = 'http://app.example/embed-session';
+const mock = mockPlatformWithLog();
 let platform;
-let logged = [];
-const realConsoleError = console.error;
-
-before(async () => {
-  platform = await startMockPlatform();
-});
-after(async () => {
-  await platform?.close();
-});
-beforeEach(() => {
-  logged = [];
-  console.error = (...args) => logged.push(args.map((a) => (a instanceof Error ? `${a.name}: ${a.message}` : String(a))).join(' '));
-});
-afterEach(() => {
-  console.error = realConsoleError;
-});
+let logged;
+beforeEach(() => ({ platform, logged } = mock));
 
 const handlerWith = (options) =>
   createSessionHandler({ baseUrl: platform.url, apiKey: platform.apiKey, deploymentId: 42, viewer: () => ({ externalId: 'ada@example.com' }), ...options });
@@ -75,7 +63,7 @@ describe('onSession', () => {
 
   it('that throws or rejects: the answer is still the session, and the failure is logged on the server', async () => {
     for (const onSession of [() => { throw new Error('store down'); }, async () => { throw new Error('store down'); }]) {
-      logged = [];
+      logged.length = 0;
       const response = await handlerWith({ onSession })(post());
       assert.equal(response.status, 200);
       assert.match((await response.json()).sessionId, /^ses_/);
