@@ -465,8 +465,11 @@ export class PlatformEmbedElement extends PlatformEmbedProperties {
   /** A document of the embed finished loading in the iframe (also one the embed navigated to itself). */
   private _onFrameLoad = (event: Event): void => {
     const frame = event.target as HTMLIFrameElement;
-    // A queued load event of the initial about:blank (same-origin, so readable) is not the embed's.
-    if (frame === this.iframe && frame.contentDocument?.URL !== 'about:blank') this._life.frameLoaded(this._eff.readyTimeout);
+    if (frame !== this.iframe) return;
+    // A queued load event of the initial about:blank (same-origin, so readable) is not the embed's; but a
+    // blank document in place of a live embed's (Firefox, after moveBefore() of a shadow tree) loads anew.
+    if (frame.contentDocument?.URL !== 'about:blank') this._life.frameLoaded(this._eff.readyTimeout);
+    else if (this._life._live) this._beginLoad();
   };
 
   /** An accepted event from the iframe. */

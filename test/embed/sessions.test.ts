@@ -10,6 +10,7 @@ import { expect, fixture, html, oneEvent } from '@open-wc/testing';
 import type { PlatformEmbedElement } from '../../src/embed/platform-embed.js';
 import { BASE, actions, eventsFor, envelope, settle, connected } from './helpers.js';
 import { frameSrc, onFrameNavigation } from '../navigation-spy.js';
+import { until } from './server-page.js';
 
 type Log = { path: string; session: string | null }[];
 const embedLog = async (): Promise<Log> => (await fetch('/__embed-log')).json();
@@ -362,6 +363,39 @@ describe('<platform-embed> moves', () => {
     const log = (await embedLog()).map((e) => e.session);
     expect(log.filter((session) => session !== first)).to.deep.equal([fresh]);
     expect(log.filter((session) => session === first).length).to.be.within(1, 2);
+  });
+
+  it('a live embed whose document the browser replaces with a blank one loads anew with a fresh session, never stays ready on a blank frame', async () => {
+    // What Firefox ESR does to an iframe moved with moveBefore() inside a shadow tree; here the parent sends
+    // the frame to about:blank, the same outcome in every browser.
+    const { provider, stats } = countingProvider(10, `blank${Date.now()}`);
+    const el = await connected({ dashboard: 'demo', sessionProvider: provider });
+    await readyAndLogged(el);
+    const started = startedSessions(el);
+    let readies = 0;
+    el.addEventListener('platform-ready', () => readies++);
+    el.iframe!.contentWindow!.location.href = 'about:blank';
+    await until(() => readies === 1, 'ready again after the blank document');
+    expect(el.ready).to.equal(true);
+    expect(el.iframe!.contentDocument, 'the embed document, not a blank one').to.equal(null);
+    expect(stats.issued.length, 'sessions').to.equal(2);
+    expect(started, 'navigations the element started').to.deep.equal([stats.issued[1]]);
+  });
+
+  it('moveBefore() in a browser that drops the moved iframe\'s document: ready again on the embed, with a fresh session', async function () {
+    if (!('moveBefore' in Element.prototype) || (await moveKeepsShadowIframes())) this.skip();
+    const { provider, stats } = countingProvider(10, `fx${Date.now()}`);
+    const el = await connected({ dashboard: 'demo', sessionProvider: provider });
+    await readyAndLogged(el);
+    const other = document.createElement('section');
+    el.parentElement!.after(other);
+    let readies = 0;
+    el.addEventListener('platform-ready', () => readies++);
+    (other as unknown as Movable).moveBefore(el, null);
+    await until(() => readies === 1, 'ready again after the move');
+    expect(el.iframe!.contentDocument, 'the embed document, not a blank one').to.equal(null);
+    expect(stats.issued.length, 'sessions').to.equal(2);
+    expectNoSessionTwice(await embedLog(), stats.issued);
   });
 
   it('moveBefore() keeps the live embed: no navigation, no provider call, ready kept, actions and events flow', async function () {

@@ -31,9 +31,6 @@ export const initialModel = (mix: Mix): Model => ({
   signedIn: 'viewer-a',
 });
 
-/** Whether this browser's `moveBefore()` keeps an iframe's document in a shadow root (set before the runs, see property.ts). */
-export const liveMove = { supported: false };
-
 type Then = 'go' | 'pause' | 'check';
 const thenArb: fc.Arbitrary<Then> = fc.constantFrom<Then>('check', 'go', 'go', 'pause');
 
@@ -96,7 +93,7 @@ const steps = (slotArb: fc.Arbitrary<number>): fc.Arbitrary<Step>[] => [
       w.placed(s);
     }, then)),
   step(slotArb, (s, then) =>
-    new Step(`moveBefore ${E(s)}`, (m) => m.connected[s]! && liveMove.supported, (_m, w) => {
+    new Step(`moveBefore ${E(s)}`, (m) => m.connected[s]! && 'moveBefore' in Element.prototype, (_m, w) => {
       (otherSide(w, s) as HTMLElement & { moveBefore(node: Node, child: Node | null): void }).moveBefore(el(w, s), null);
     }, then)),
   step(slotArb, (s, then) => new Step(`reload() ${E(s)}`, (m) => m.connected[s]!, (_m, w) => el(w, s).reload(), then)),
