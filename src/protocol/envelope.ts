@@ -76,7 +76,8 @@ export function parseEventMessage(data: unknown): ParsedEvent {
     let { payload } = data;
     if (typeof type !== 'string') return fail('type is not a string');
     if (!type.startsWith(EVENT_PREFIX)) return fail(`type does not start with "${EVENT_PREFIX}"`);
-    const open = isKnownEventType(type) && 'open' in eventCatalog[type];
+    const known = isKnownEventType(type);
+    const open = known && 'open' in eventCatalog[type];
     // The session events' payload is not published: a missing or null one is taken as {}.
     if (open && payload == null) payload = {};
     if (!isPlainObject(payload)) return fail(`payload of ${type} is not an object`);
@@ -86,7 +87,7 @@ export function parseEventMessage(data: unknown): ParsedEvent {
     if (typeof surface !== 'string' || !(surfaces as readonly string[]).includes(surface)) {
       return fail(`surface of ${type} is not one of ${surfaces.join(', ')}`);
     }
-    const checked = isKnownEventType(type) && !open
+    const checked = known && !open
       ? validate(payload, eventCatalog[type].payload as Schema)
       : { ok: true as const, value: { ...payload } };
     if (!checked.ok) return fail(`${type}: ${redact(checked.reason)}`);
@@ -96,6 +97,9 @@ export function parseEventMessage(data: unknown): ParsedEvent {
     return fail('data could not be read');
   }
 }
+
+/** How `validate` words an enum violation (the action schemas are flat: no field name holds it). */
+const ENUM_REASON = / must be one of /;
 
 /** A rule failure: `type` for a wrong kind of value, `range` for a value the spec does not allow. */
 type RuleProblem = { kind: 'type' | 'range'; reason: string } | null;
@@ -129,18 +133,6 @@ function filterParameterProblem(param: string): string | null {
   }
 }
 
-/** Enum violations are range errors; every other schema failure is a type error. */
-function enumProblem(schema: Schema, payload: Record<string, unknown>): string | null {
-  for (const key of Object.keys(schema)) {
-    const allowed = schema[key]!.enum;
-    const value = payload[key];
-    if (allowed && typeof value === 'string' && !allowed.includes(value)) {
-      return `${key} must be one of ${allowed.join(', ')}`;
-    }
-  }
-  return null;
-}
-
 /**
  * Builds the envelope of an action: `{ source, direction: "action", type,
  * payload, timestamp }`. The payload is a plain JSON copy (a framework proxy
@@ -164,13 +156,9 @@ export function buildAction<T extends string>(
   let body: Record<string, unknown> = plain;
   if (isKnownActionType(type)) {
     const entry = actionCatalog[type];
-    const schema = entry.payload as Schema;
-    const checked = validate(plain, schema, 'payload');
-    if (!checked.ok) {
-      const outOfRange = enumProblem(schema, plain);
-      if (outOfRange) throw new RangeError(`${type}: ${outOfRange}`);
-      throw new TypeError(`${type}: ${redact(checked.reason)}`);
-    }
+    const checked = validate(plain, entry.payload as Schema);
+    // An enum violation (a value the spec does not allow) is a range error; every other failure is a type error.
+    if (!checked.ok) throw new (ENUM_REASON.test(checked.reason) ? RangeError : TypeError)(`${type}: ${redact(checked.reason)}`);
     body = 'open' in entry ? plain : checked.value;
     const rule = actionRules[type]?.(body);
     if (rule) throw new (rule.kind === 'range' ? RangeError : TypeError)(`${type}: ${rule.reason}`);
