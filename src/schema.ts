@@ -121,7 +121,7 @@ function checkField(spec: FieldSpec, value: unknown, path: string): Validation<u
 }
 
 function article(type: FieldType): string {
-  return type === 'integer' || type === 'object' || type === 'array' ? `an ${type}` : `a ${type}`;
+  return `${/^[aeiou]/.test(type) ? 'an' : 'a'} ${type}`;
 }
 
 /**

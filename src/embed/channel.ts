@@ -22,9 +22,8 @@ export class FrameChannel {
   origin?: string | null;
   private _frame?: HTMLIFrameElement | null;
   private _unroute?: () => void;
+  /** Set exactly while debugging: every accepted and rejected message is then logged. */
   private _unobserve?: () => void;
-  /** Every accepted and rejected message is logged (a field: it is read per message). */
-  private _debug?: boolean;
 
   constructor(private readonly _host: ChannelHost) {}
 
@@ -38,7 +37,6 @@ export class FrameChannel {
 
   /** Turns debug logging, with the explanation of other windows' messages, on or off. */
   observe(on: boolean): void {
-    this._debug = on;
     // Subscribed exactly while on (unsubscribing returns nothing, which clears the field).
     if (on !== !!this._unobserve) this._unobserve = on ? observeMessages(this._onForeign) : (this._unobserve!() as undefined);
   }
@@ -67,10 +65,10 @@ export class FrameChannel {
   private _onMessage = (event: MessageEvent): void => {
     const parsed = acceptFrameMessage(event, this.origin);
     if (!parsed.ok) {
-      if (this._debug) console.debug(`${LOG} rejected message: ${parsed.reason}`);
+      if (this._unobserve) console.debug(`${LOG} rejected message: ${parsed.reason}`);
       return;
     }
-    if (this._debug) console.debug(`${LOG} accepted message: ${parsed.message.type}`);
+    if (this._unobserve) console.debug(`${LOG} accepted message: ${parsed.message.type}`);
     this._host.receive(parsed.message);
   };
 

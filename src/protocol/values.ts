@@ -71,7 +71,7 @@ export function jsonSnapshot(value: unknown): { ok: true; value: unknown; json: 
     return { ok: false, kind: 'type', reason: `a ${kind} is not a JSON value` };
   }
   if (kind === 'number' && !Number.isFinite(value)) {
-    return { ok: false, kind: 'range', reason: `${String(value)} is not a JSON value` };
+    return { ok: false, kind: 'range', reason: `${value as number} is not a JSON value` };
   }
   let json: string | undefined;
   try {
