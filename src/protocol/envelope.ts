@@ -5,14 +5,13 @@
  * without the element. Neither throws on hostile input: `validate` copies only
  * schema keys, so `__proto__` or `constructor` keys reach no prototype.
  */
-import { fail, isPlainObject, validate, type Schema } from '../schema.js';
+import { fail, hasOwn, isPlainObject, validate, type Schema } from '../schema.js';
 import {
   ACTION_PREFIX,
   EVENT_PREFIX,
   MESSAGE_SOURCE,
   actionCatalog,
   eventCatalog,
-  isKnownActionType,
   isKnownEventType,
   surfaces,
   type PlatformActionPayload,
@@ -81,17 +80,18 @@ export function parseEventMessage(data: unknown): ParsedEvent {
     // The session events' payload is not published: a missing or null one is taken as {}.
     if (open && payload == null) payload = {};
     if (!isPlainObject(payload)) return fail(`payload of ${type} is not an object`);
-    if (typeof timestamp !== 'number' || !Number.isFinite(timestamp)) {
+    // `Number.isFinite` and `includes` are false for a value of any other type.
+    if (!Number.isFinite(timestamp)) {
       return fail(`timestamp of ${type} is not a finite number`);
     }
-    if (typeof surface !== 'string' || !(surfaces as readonly string[]).includes(surface)) {
+    if (!(surfaces as readonly unknown[]).includes(surface)) {
       return fail(`surface of ${type} is not one of ${surfaces.join(', ')}`);
     }
     const checked = known && !open
       ? validate(payload, eventCatalog[type].payload as Schema)
       : { ok: true as const, value: { ...payload } };
     if (!checked.ok) return fail(`${type}: ${redact(checked.reason)}`);
-    return { ok: true, message: { type, surface: surface as Surface, timestamp, payload: checked.value } };
+    return { ok: true, message: { type, surface: surface as Surface, timestamp: timestamp as number, payload: checked.value } };
   } catch {
     // A getter on a cross-realm proxy may throw; the message is simply not ours.
     return fail('data could not be read');
@@ -101,23 +101,20 @@ export function parseEventMessage(data: unknown): ParsedEvent {
 /** How `validate` words an enum violation (the action schemas are flat: no field name holds it). */
 const ENUM_REASON = / must be one of /;
 
-/** A rule failure: `type` for a wrong kind of value, `range` for a value the spec does not allow. */
-type RuleProblem = { kind: 'type' | 'range'; reason: string } | null;
+/** `field problem` when there is a problem. */
+const range = (field: string, problem: string | null): string | null => problem && `${field} ${problem}`;
 
-const range = (field: string, problem: string | null): RuleProblem =>
-  problem ? { kind: 'range', reason: `${field} ${problem}` } : null;
-
-/** Extra rules of known actions beyond field types (values the embed would ignore). */
-const actionRules: { [T in PlatformActionType]?: (payload: Record<string, unknown>) => RuleProblem } = {
+/**
+ * Extra rules of known actions beyond field types: values the embed would
+ * ignore, each a range error (the one extra type rule, `set-theme`'s
+ * `borderRadius`, is checked in `buildAction`).
+ */
+const actionRules: { [T in PlatformActionType]?: (payload: Record<string, unknown>) => string | null } = {
   'platform:action:set-locale': (p) => range('locale', localeProblem(p.locale as string)),
   'platform:action:set-timezone': (p) => range('timezone', timeZoneProblem(p.timezone as string)),
   'platform:action:navigate': (p) => range('path', (p.path as string).startsWith('/') ? null : 'must start with "/"'),
   'platform:action:set-session': (p) => range('sessionId', p.sessionId ? null : 'must not be empty'),
   'platform:action:set-filter': (p) => range('filterUrlParameter', filterParameterProblem(p.filterUrlParameter as string)),
-  'platform:action:set-theme': (p) =>
-    p.borderRadius === undefined || typeof p.borderRadius === 'string' || typeof p.borderRadius === 'number'
-      ? null
-      : { kind: 'type', reason: 'borderRadius must be a string or a number' },
 };
 
 function filterParameterProblem(param: string): string | null {
@@ -154,14 +151,19 @@ export function buildAction<T extends string>(
   if (!copy.ok) throw new TypeError(`payload of ${type} ${copy.reason}`);
   const plain = copy.value as Record<string, unknown>;
   let body: Record<string, unknown> = plain;
-  if (isKnownActionType(type)) {
-    const entry = actionCatalog[type];
+  // `type` is a string here: no need for `isKnownActionType`'s own check.
+  if (hasOwn(actionCatalog, type)) {
+    const entry = actionCatalog[type as PlatformActionType];
     const checked = validate(plain, entry.payload as Schema);
     // An enum violation (a value the spec does not allow) is a range error; every other failure is a type error.
     if (!checked.ok) throw new (ENUM_REASON.test(checked.reason) ? RangeError : TypeError)(`${type}: ${redact(checked.reason)}`);
     body = 'open' in entry ? plain : checked.value;
-    const rule = actionRules[type]?.(body);
-    if (rule) throw new (rule.kind === 'range' ? RangeError : TypeError)(`${type}: ${rule.reason}`);
+    const { borderRadius } = body;
+    if (type === 'platform:action:set-theme' && borderRadius !== undefined && typeof borderRadius !== 'string' && typeof borderRadius !== 'number') {
+      throw new TypeError(`${type}: borderRadius must be a string or a number`);
+    }
+    const problem = actionRules[type as PlatformActionType]?.(body);
+    if (problem) throw new RangeError(`${type}: ${problem}`);
   }
   return {
     source: MESSAGE_SOURCE,
