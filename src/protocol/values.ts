@@ -13,7 +13,7 @@
 const OFFSET_ZONE = /^(?:utc|gmt|z)?\s*[+\-\u2212]\s*\d/i;
 
 /** A `<semantic_view>.<dimension>` filter member: two identifiers. */
-export const FILTER_MEMBER = /^[A-Za-z_][A-Za-z0-9_]*\.[A-Za-z_][A-Za-z0-9_]*$/;
+export const FILTER_MEMBER = /^[A-Za-z_]\w*\.[A-Za-z_]\w*$/;
 
 /** Why `zone` is not an IANA time zone name, or `null` when it is one. */
 export function timeZoneProblem(zone: string): string | null {
