@@ -9,7 +9,6 @@ import { isPlainObject } from '../schema.js';
 import { acceptFrameMessage } from './inbound.js';
 import { observeMessages, registerFrame } from './router.js';
 
-const LOG = '[platform-embed]';
 
 /** What the channel needs from its element. */
 export interface ChannelHost {
@@ -58,17 +57,17 @@ export class FrameChannel {
       win.postMessage(buildAction(type, payload), origin);
     } catch (error) {
       // Arguments were checked when the action was requested; this is a browser refusal.
-      console.warn(`${LOG} could not send ${type}: ${(error as Error).message}`);
+      console.warn(`[platform-embed] could not send ${type}: ${(error as Error).message}`);
     }
   }
 
   private _onMessage = (event: MessageEvent): void => {
     const parsed = acceptFrameMessage(event, this.origin);
     if (!parsed.ok) {
-      if (this._unobserve) console.debug(`${LOG} rejected message: ${parsed.reason}`);
+      if (this._unobserve) console.debug(`[platform-embed] rejected message: ${parsed.reason}`);
       return;
     }
-    if (this._unobserve) console.debug(`${LOG} accepted message: ${parsed.message.type}`);
+    if (this._unobserve) console.debug(`[platform-embed] accepted message: ${parsed.message.type}`);
     this._host.receive(parsed.message);
   };
 
@@ -79,6 +78,6 @@ export class FrameChannel {
     if (!isPlainObject(data) || data.source !== MESSAGE_SOURCE) return;
     const reason =
       event.origin !== this.origin ? `origin ${event.origin || '(opaque)'} is not the tenant origin` : "source is not this element's iframe";
-    console.debug(`${LOG} rejected message: ${reason}`);
+    console.debug(`[platform-embed] rejected message: ${reason}`);
   };
 }
