@@ -58,10 +58,13 @@ export type Infer<S extends Schema> = Simplify<
 
 export type Validation<T> = { ok: true; value: T } | { ok: false; reason: string };
 
-const { hasOwn } = Object;
+export const { hasOwn } = Object;
 
 /** A failed validation that says why (one helper: the bundles carry the shape once). */
 export const fail = (reason: string): { ok: false; reason: string } => ({ ok: false, reason });
+
+/** A passed validation with its value (one helper, like `fail`). */
+const pass = <T>(value: T): { ok: true; value: T } => ({ ok: true, value });
 
 /** A non-null, non-array object whose prototype is `Object.prototype` or `null`. */
 export function isPlainObject(value: unknown): value is Record<string, unknown> {
@@ -78,28 +81,22 @@ function describe(value: unknown): string {
 }
 
 function checkScalar(type: FieldType, value: unknown): boolean {
-  switch (type) {
-    case 'string':
-      return typeof value === 'string';
-    case 'number':
-      return typeof value === 'number' && Number.isFinite(value);
-    case 'integer':
-      return typeof value === 'number' && Number.isSafeInteger(value);
-    case 'boolean':
-      return typeof value === 'boolean';
-    case 'object':
-      return isPlainObject(value);
-    case 'array':
-      return Array.isArray(value);
-    case 'unknown':
-      return true;
-  }
+  // `Number.isFinite` and `Number.isSafeInteger` are false for every non-number.
+  return type === 'number'
+    ? Number.isFinite(value)
+    : type === 'integer'
+      ? Number.isSafeInteger(value)
+      : type === 'object'
+        ? isPlainObject(value)
+        : type === 'array'
+          ? Array.isArray(value)
+          : type === 'unknown' || typeof value === type;
 }
 
 function checkField(spec: FieldSpec, value: unknown, path: string): Validation<unknown> {
   if (value === null) {
     return spec.nullable || spec.type === 'unknown'
-      ? { ok: true, value: null }
+      ? pass(null)
       : fail(`${path} must not be null`);
   }
   if (!checkScalar(spec.type, value)) {
@@ -115,16 +112,16 @@ function checkField(spec: FieldSpec, value: unknown, path: string): Validation<u
       const bad = list.findIndex((item) => !checkScalar(items, item));
       if (bad !== -1) return fail(`${path}[${bad}] must be ${article(items)}, got ${describe(list[bad])}`);
     }
-    return { ok: true, value: [...list] };
+    return pass([...list]);
   }
   if (spec.type === 'object') {
-    return spec.fields ? validate(value, spec.fields, path) : { ok: true, value: { ...(value as object) } };
+    return spec.fields ? validate(value, spec.fields, path) : pass({ ...(value as object) });
   }
-  return { ok: true, value };
+  return pass(value);
 }
 
 function article(type: FieldType): string {
-  return type === 'integer' || type === 'object' || type === 'array' ? `an ${type}` : `a ${type}`;
+  return `${/^[aeiou]/.test(type) ? 'an' : 'a'} ${type}`;
 }
 
 /**
@@ -145,7 +142,7 @@ export function validate<S extends Schema>(input: unknown, schema: S, path = 'pa
     if (!checked.ok) return checked;
     out[key] = checked.value;
   }
-  return { ok: true, value: out as Infer<S> };
+  return pass(out as Infer<S>);
 }
 
 /**
@@ -163,5 +160,5 @@ export function validatePartial<S extends Schema>(input: unknown, schema: S, pat
     if (!checked.ok) return checked;
     out[key] = checked.value;
   }
-  return { ok: true, value: out as Partial<Infer<S>> };
+  return pass(out as Partial<Infer<S>>);
 }

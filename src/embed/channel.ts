@@ -9,7 +9,6 @@ import { isPlainObject } from '../schema.js';
 import { acceptFrameMessage } from './inbound.js';
 import { observeMessages, registerFrame } from './router.js';
 
-const LOG = '[platform-embed]';
 
 /** What the channel needs from its element. */
 export interface ChannelHost {
@@ -22,9 +21,8 @@ export class FrameChannel {
   origin?: string | null;
   private _frame?: HTMLIFrameElement | null;
   private _unroute?: () => void;
+  /** Set exactly while debugging: every accepted and rejected message is then logged. */
   private _unobserve?: () => void;
-  /** Every accepted and rejected message is logged (a field: it is read per message). */
-  private _debug?: boolean;
 
   constructor(private readonly _host: ChannelHost) {}
 
@@ -38,7 +36,6 @@ export class FrameChannel {
 
   /** Turns debug logging, with the explanation of other windows' messages, on or off. */
   observe(on: boolean): void {
-    this._debug = on;
     // Subscribed exactly while on (unsubscribing returns nothing, which clears the field).
     if (on !== !!this._unobserve) this._unobserve = on ? observeMessages(this._onForeign) : (this._unobserve!() as undefined);
   }
@@ -60,17 +57,17 @@ export class FrameChannel {
       win.postMessage(buildAction(type, payload), origin);
     } catch (error) {
       // Arguments were checked when the action was requested; this is a browser refusal.
-      console.warn(`${LOG} could not send ${type}: ${(error as Error).message}`);
+      console.warn(`[platform-embed] could not send ${type}: ${(error as Error).message}`);
     }
   }
 
   private _onMessage = (event: MessageEvent): void => {
     const parsed = acceptFrameMessage(event, this.origin);
     if (!parsed.ok) {
-      if (this._debug) console.debug(`${LOG} rejected message: ${parsed.reason}`);
+      if (this._unobserve) console.debug(`[platform-embed] rejected message: ${parsed.reason}`);
       return;
     }
-    if (this._debug) console.debug(`${LOG} accepted message: ${parsed.message.type}`);
+    if (this._unobserve) console.debug(`[platform-embed] accepted message: ${parsed.message.type}`);
     this._host.receive(parsed.message);
   };
 
@@ -81,6 +78,6 @@ export class FrameChannel {
     if (!isPlainObject(data) || data.source !== MESSAGE_SOURCE) return;
     const reason =
       event.origin !== this.origin ? `origin ${event.origin || '(opaque)'} is not the tenant origin` : "source is not this element's iframe";
-    console.debug(`${LOG} rejected message: ${reason}`);
+    console.debug(`[platform-embed] rejected message: ${reason}`);
   };
 }

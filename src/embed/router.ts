@@ -53,7 +53,7 @@ export function routeMessage(event: MessageEvent): void {
 }
 
 function sync(): void {
-  const wanted = routes.size > 0 || pending.size > 0 || observers.size > 0;
+  const wanted = routes.size || pending.size || observers.size;
   // add/removeEventListener with the same function is idempotent.
   if (wanted) window.addEventListener('message', routeMessage);
   else window.removeEventListener('message', routeMessage);

@@ -29,9 +29,9 @@ export async function fetchSession(url: string, wanted: { dashboard: string } | 
   const fail = (what: string, cause?: unknown) => new SessionError(`session-url ${new URL(url, document.baseURI).pathname} ${what}.`, { cause });
   let response: Response;
   try {
+    // `credentials` is left at its default, `same-origin`: the page's cookies go to its own backend only.
     response = await fetch(url, {
       method: 'POST',
-      credentials: 'same-origin',
       headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
       body: JSON.stringify(wanted),
     });

@@ -4,7 +4,7 @@
  * TypeScript types, the DOM event names and the documentation: adding an
  * event or an action is one entry here.
  */
-import type { Infer, Schema } from '../schema.js';
+import { hasOwn, type Infer, type Schema } from '../schema.js';
 
 /** The envelope discriminator; receivers check it first. */
 export const MESSAGE_SOURCE = 'platform-embed';
@@ -220,8 +220,6 @@ export const actionTypes = Object.keys(actionCatalog) as PlatformActionType[];
 export function domEventName<T extends string>(type: T): DomEventName<T> {
   return (DOM_EVENT_PREFIX + type.slice(EVENT_PREFIX.length)) as DomEventName<T>;
 }
-
-const { hasOwn } = Object;
 
 /** True when `type` is one of the known event types. */
 export function isKnownEventType(type: unknown): type is PlatformEventType {

@@ -5,14 +5,13 @@
  * without the element. Neither throws on hostile input: `validate` copies only
  * schema keys, so `__proto__` or `constructor` keys reach no prototype.
  */
-import { fail, isPlainObject, validate, type Schema } from '../schema.js';
+import { fail, hasOwn, isPlainObject, validate, type Schema } from '../schema.js';
 import {
   ACTION_PREFIX,
   EVENT_PREFIX,
   MESSAGE_SOURCE,
   actionCatalog,
   eventCatalog,
-  isKnownActionType,
   isKnownEventType,
   surfaces,
   type PlatformActionPayload,
@@ -76,44 +75,46 @@ export function parseEventMessage(data: unknown): ParsedEvent {
     let { payload } = data;
     if (typeof type !== 'string') return fail('type is not a string');
     if (!type.startsWith(EVENT_PREFIX)) return fail(`type does not start with "${EVENT_PREFIX}"`);
-    const open = isKnownEventType(type) && 'open' in eventCatalog[type];
+    const known = isKnownEventType(type);
+    const open = known && 'open' in eventCatalog[type];
     // The session events' payload is not published: a missing or null one is taken as {}.
     if (open && payload == null) payload = {};
     if (!isPlainObject(payload)) return fail(`payload of ${type} is not an object`);
-    if (typeof timestamp !== 'number' || !Number.isFinite(timestamp)) {
+    // `Number.isFinite` and `includes` are false for a value of any other type.
+    if (!Number.isFinite(timestamp)) {
       return fail(`timestamp of ${type} is not a finite number`);
     }
-    if (typeof surface !== 'string' || !(surfaces as readonly string[]).includes(surface)) {
+    if (!(surfaces as readonly unknown[]).includes(surface)) {
       return fail(`surface of ${type} is not one of ${surfaces.join(', ')}`);
     }
-    const checked = isKnownEventType(type) && !open
+    const checked = known && !open
       ? validate(payload, eventCatalog[type].payload as Schema)
       : { ok: true as const, value: { ...payload } };
     if (!checked.ok) return fail(`${type}: ${redact(checked.reason)}`);
-    return { ok: true, message: { type, surface: surface as Surface, timestamp, payload: checked.value } };
+    return { ok: true, message: { type, surface: surface as Surface, timestamp: timestamp as number, payload: checked.value } };
   } catch {
     // A getter on a cross-realm proxy may throw; the message is simply not ours.
     return fail('data could not be read');
   }
 }
 
-/** A rule failure: `type` for a wrong kind of value, `range` for a value the spec does not allow. */
-type RuleProblem = { kind: 'type' | 'range'; reason: string } | null;
+/** How `validate` words an enum violation (the action schemas are flat: no field name holds it). */
+const ENUM_REASON = / must be one of /;
 
-const range = (field: string, problem: string | null): RuleProblem =>
-  problem ? { kind: 'range', reason: `${field} ${problem}` } : null;
+/** `field problem` when there is a problem. */
+const range = (field: string, problem: string | null): string | null => problem && `${field} ${problem}`;
 
-/** Extra rules of known actions beyond field types (values the embed would ignore). */
-const actionRules: { [T in PlatformActionType]?: (payload: Record<string, unknown>) => RuleProblem } = {
+/**
+ * Extra rules of known actions beyond field types: values the embed would
+ * ignore, each a range error (the one extra type rule, `set-theme`'s
+ * `borderRadius`, is checked in `buildAction`).
+ */
+const actionRules: { [T in PlatformActionType]?: (payload: Record<string, unknown>) => string | null } = {
   'platform:action:set-locale': (p) => range('locale', localeProblem(p.locale as string)),
   'platform:action:set-timezone': (p) => range('timezone', timeZoneProblem(p.timezone as string)),
   'platform:action:navigate': (p) => range('path', (p.path as string).startsWith('/') ? null : 'must start with "/"'),
   'platform:action:set-session': (p) => range('sessionId', p.sessionId ? null : 'must not be empty'),
   'platform:action:set-filter': (p) => range('filterUrlParameter', filterParameterProblem(p.filterUrlParameter as string)),
-  'platform:action:set-theme': (p) =>
-    p.borderRadius === undefined || typeof p.borderRadius === 'string' || typeof p.borderRadius === 'number'
-      ? null
-      : { kind: 'type', reason: 'borderRadius must be a string or a number' },
 };
 
 function filterParameterProblem(param: string): string | null {
@@ -127,18 +128,6 @@ function filterParameterProblem(param: string): string | null {
   } catch {
     return 'value must be JSON';
   }
-}
-
-/** Enum violations are range errors; every other schema failure is a type error. */
-function enumProblem(schema: Schema, payload: Record<string, unknown>): string | null {
-  for (const key of Object.keys(schema)) {
-    const allowed = schema[key]!.enum;
-    const value = payload[key];
-    if (allowed && typeof value === 'string' && !allowed.includes(value)) {
-      return `${key} must be one of ${allowed.join(', ')}`;
-    }
-  }
-  return null;
 }
 
 /**
@@ -162,18 +151,19 @@ export function buildAction<T extends string>(
   if (!copy.ok) throw new TypeError(`payload of ${type} ${copy.reason}`);
   const plain = copy.value as Record<string, unknown>;
   let body: Record<string, unknown> = plain;
-  if (isKnownActionType(type)) {
-    const entry = actionCatalog[type];
-    const schema = entry.payload as Schema;
-    const checked = validate(plain, schema, 'payload');
-    if (!checked.ok) {
-      const outOfRange = enumProblem(schema, plain);
-      if (outOfRange) throw new RangeError(`${type}: ${outOfRange}`);
-      throw new TypeError(`${type}: ${redact(checked.reason)}`);
-    }
+  // `type` is a string here: no need for `isKnownActionType`'s own check.
+  if (hasOwn(actionCatalog, type)) {
+    const entry = actionCatalog[type as PlatformActionType];
+    const checked = validate(plain, entry.payload as Schema);
+    // An enum violation (a value the spec does not allow) is a range error; every other failure is a type error.
+    if (!checked.ok) throw new (ENUM_REASON.test(checked.reason) ? RangeError : TypeError)(`${type}: ${redact(checked.reason)}`);
     body = 'open' in entry ? plain : checked.value;
-    const rule = actionRules[type]?.(body);
-    if (rule) throw new (rule.kind === 'range' ? RangeError : TypeError)(`${type}: ${rule.reason}`);
+    const { borderRadius } = body;
+    if (type === 'platform:action:set-theme' && borderRadius !== undefined && typeof borderRadius !== 'string' && typeof borderRadius !== 'number') {
+      throw new TypeError(`${type}: borderRadius must be a string or a number`);
+    }
+    const problem = actionRules[type as PlatformActionType]?.(body);
+    if (problem) throw new RangeError(`${type}: ${problem}`);
   }
   return {
     source: MESSAGE_SOURCE,

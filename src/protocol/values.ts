@@ -13,7 +13,7 @@
 const OFFSET_ZONE = /^(?:utc|gmt|z)?\s*[+\-\u2212]\s*\d/i;
 
 /** A `<semantic_view>.<dimension>` filter member: two identifiers. */
-export const FILTER_MEMBER = /^[A-Za-z_][A-Za-z0-9_]*\.[A-Za-z_][A-Za-z0-9_]*$/;
+export const FILTER_MEMBER = /^[A-Za-z_]\w*\.[A-Za-z_]\w*$/;
 
 /** Why `zone` is not an IANA time zone name, or `null` when it is one. */
 export function timeZoneProblem(zone: string): string | null {
@@ -71,7 +71,7 @@ export function jsonSnapshot(value: unknown): { ok: true; value: unknown; json: 
     return { ok: false, kind: 'type', reason: `a ${kind} is not a JSON value` };
   }
   if (kind === 'number' && !Number.isFinite(value)) {
-    return { ok: false, kind: 'range', reason: `${String(value)} is not a JSON value` };
+    return { ok: false, kind: 'range', reason: `${value as number} is not a JSON value` };
   }
   let json: string | undefined;
   try {
