@@ -1,11 +1,11 @@
 /**
  * Outbound side of the element: decides when an action is sent. Before
- * ready, actions wait in an `ActionQueue`; at every ready the current state
+ * ready, actions wait in a queue (see `QueuedAction`); at every ready the current state
  * is re-applied and the queue is flushed in call order. After ready, a state
  * property change is sent only when it differs from what the embed already
  * has, so a setter method and the property change it causes send once.
  */
-import { ActionQueue } from './action-queue.js';
+import type { QueuedAction } from './action-queue.js';
 import { filterUrlParameter } from './url.js';
 
 /** State re-applied after every ready, with the action that carries it. */
@@ -34,7 +34,11 @@ export interface OutboxHost {
 const FILTER = 'filter:';
 
 export class Outbox {
-  private readonly _queue = new ActionQueue();
+  /**
+   * Actions waiting for ready, in call order. A keyed action coalesces: a later call with the
+   * same key replaces the waiting one and takes its place at the end.
+   */
+  private _queue: QueuedAction[] = [];
   /** State key → JSON of the payload the current document received. */
   _applied = new Map<string, string>();
   /** Filter member → JSON value the embed has (from the URL or sent), or will get from the queue. */
@@ -45,6 +49,7 @@ export class Outbox {
   /** An explicit call: sent now when ready, otherwise queued (coalesced by `key`). */
   request(key: string | undefined, type: string, resolve: () => Payload | null): void {
     if (!this._host.isReady()) {
+      this._queue = this._queue.filter((item) => key === undefined || item.key !== key);
       this._queue.push({ key, type, resolve });
       return;
     }
@@ -86,7 +91,7 @@ export class Outbox {
   loaded(filters: Readonly<Record<string, unknown>>): void {
     this._filters.clear();
     for (const [member, value] of Object.entries(filters)) this._filters.set(member, JSON.stringify(value));
-    this._queue.removePrefix(FILTER);
+    this._queue = this._queue.filter((item) => !item.key?.startsWith(FILTER));
   }
 
   /**
@@ -96,11 +101,11 @@ export class Outbox {
   ready(): void {
     this._applied.clear();
     for (const key of Object.keys(stateActions) as StateKey[]) {
-      if (this._queue.has(key)) continue;
+      if (this._queue.some((item) => item.key === key)) continue;
       const payload = this._host.statePayload(key);
       if (payload) this._send(key, stateActions[key], payload);
     }
-    for (const item of this._queue.drain()) {
+    for (const item of this._queue.splice(0)) {
       const payload = item.resolve();
       if (payload) this._send(item.key, item.type, payload);
     }
