@@ -129,15 +129,17 @@ export function checkEntries(
 ): { value: Record<string, unknown>; problems: string[] } {
   const value: Record<string, unknown> = {};
   const problems: string[] = [];
-  if (raw === null || raw === undefined) return { value, problems };
-  if (typeof raw !== 'object' || Array.isArray(raw)) {
-    return { value, problems: [`must be an object of ${shape}`] };
-  }
-  let entries: [string, unknown][];
-  try {
-    entries = Object.entries(raw);
-  } catch {
-    return { value, problems: ['could not be read'] };
+  let entries: [string, unknown][] = [];
+  if (raw === null || raw === undefined) {
+    // Unset: no entries.
+  } else if (typeof raw !== 'object' || Array.isArray(raw)) {
+    problems.push(`must be an object of ${shape}`);
+  } else {
+    try {
+      entries = Object.entries(raw);
+    } catch {
+      problems.push('could not be read');
+    }
   }
   for (const [key, entry] of entries) {
     const problem = keyProblem(key);
