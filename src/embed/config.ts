@@ -119,12 +119,12 @@ const ID = /^[\w-]+$/;
 
 /** The check of an object of `key` → `value` strings, each matching its rule. */
 const entries =
-  (keyRule: RegExp, key: string, valueRule: RegExp, value: string) =>
+  (keyRule: RegExp, key: string, valueOk: (value: string) => boolean, value: string) =>
   (raw: unknown) =>
     checkEntries(
       raw,
       (k) => (keyRule.test(k) ? null : `must be ${key}`),
-      (v) => (typeof v === 'string' && valueRule.test(v) ? { ok: true, value: v } : fail(`must be ${value}`)),
+      (v) => (typeof v === 'string' && valueOk(v) ? { ok: true, value: v } : fail(`must be ${value}`)),
       `${key} → ${value}`,
     );
 
@@ -137,9 +137,9 @@ const entries =
  */
 export const keyed = {
   filters: checkFilters,
-  granularities: entries(FILTER_MEMBER, '<view>.<time dimension>', RegExp(`^(${granularities.join('|')})$`), `one of ${granularities.join(', ')}`),
-  fields: entries(FILTER_MEMBER, '<view>.<replaced member>', WORD, "the selected member's internal name"),
-  tabs: entries(ID, 'a widget id', ID, 'a tab id'),
+  granularities: entries(FILTER_MEMBER, '<view>.<time dimension>', (v) => granularities.includes(v), `one of ${granularities.join(', ')}`),
+  fields: entries(FILTER_MEMBER, '<view>.<replaced member>', (v) => WORD.test(v), "the selected member's internal name"),
+  tabs: entries(ID, 'a widget id', (v) => ID.test(v), 'a tab id'),
 };
 
 /**
