@@ -48,27 +48,27 @@ export const checkDashboard = stringOf(() => null);
 /** `path`: an in-embed path under `/embed/`. */
 export const checkPath = stringOf(embedPathProblem);
 
-/** A value from `list`; unset gives `list[0]` when `defaulted`. */
+/** A value from `list`; unset (or refused) gives `fallback`. */
 const oneOf =
-  <T extends string>(list: readonly T[], defaulted = false) =>
+  <T extends string>(list: readonly T[], fallback?: T) =>
   (raw: unknown): Maybe<T> =>
     isUnset(raw)
-      ? { ok: true, value: defaulted ? list[0] : undefined }
+      ? { ok: true, value: fallback }
       : list.includes(raw as T)
         ? { ok: true, value: raw as T }
-        : { ok: false, reason: `must be one of ${list.join(', ')}`, value: defaulted ? list[0] : undefined };
+        : { ok: false, reason: `must be one of ${list.join(', ')}`, value: fallback };
 
 /** `scheme`: `light`, `dark` or `auto`. */
 export const checkScheme = oneOf(colorSchemes);
 
 /** `loading`: `eager` (default) or `lazy`. */
-export const checkLoading = oneOf(['eager', 'lazy'] as const, true);
+export const checkLoading = oneOf(['eager', 'lazy'] as const, 'eager');
 
 /** `session-url`: a URL of the host's backend, relative to the document, `http:` or `https:`. */
 export const checkSessionUrl = stringOf(sessionUrlProblem);
 
 /** `session-renewal`: `auto` (default) or `off`. */
-export const checkSessionRenewal = oneOf(['auto', 'off'] as const, true);
+export const checkSessionRenewal = oneOf(['auto', 'off'] as const, 'auto');
 
 /** The iframe `sandbox` tokens of the HTML standard. */
 const sandboxTokens = new Set(
@@ -119,12 +119,12 @@ const ID = /^[\w-]+$/;
 
 /** The check of an object of `key` → `value` strings, each matching its rule. */
 const entries =
-  (keyRule: RegExp, key: string, valueRule: RegExp, value: string) =>
+  (keyRule: RegExp, key: string, valueOk: (value: string) => boolean, value: string) =>
   (raw: unknown) =>
     checkEntries(
       raw,
       (k) => (keyRule.test(k) ? null : `must be ${key}`),
-      (v) => (typeof v === 'string' && valueRule.test(v) ? { ok: true, value: v } : fail(`must be ${value}`)),
+      (v) => (typeof v === 'string' && valueOk(v) ? { ok: true, value: v } : fail(`must be ${value}`)),
       `${key} → ${value}`,
     );
 
@@ -137,9 +137,9 @@ const entries =
  */
 export const keyed = {
   filters: checkFilters,
-  granularities: entries(FILTER_MEMBER, '<view>.<time dimension>', RegExp(`^(${granularities.join('|')})$`), `one of ${granularities.join(', ')}`),
-  fields: entries(FILTER_MEMBER, '<view>.<replaced member>', WORD, "the selected member's internal name"),
-  tabs: entries(ID, 'a widget id', ID, 'a tab id'),
+  granularities: entries(FILTER_MEMBER, '<view>.<time dimension>', (v) => granularities.includes(v), `one of ${granularities.join(', ')}`),
+  fields: entries(FILTER_MEMBER, '<view>.<replaced member>', (v) => WORD.test(v), "the selected member's internal name"),
+  tabs: entries(ID, 'a widget id', (v) => ID.test(v), 'a tab id'),
 };
 
 /**
@@ -240,13 +240,13 @@ export interface Inputs {
 /** State keys in the order their actions are applied. */
 export const stateKeys = ['scheme', 'theme', 'locale', 'timezone'] as const;
 
-type Check = (raw: unknown) => Checked<unknown>;
+type Check = (raw: unknown) => Checked<unknown> | { value: unknown; problems: string[] };
 
 /**
  * Input property → check, in the order refusals are reported. The attribute is the property's name in
  * kebab case (`baseUrl` → `base-url`); the effective entry has the property's name, except `base`.
  */
-const checks: Record<Exclude<keyof Inputs, keyof typeof keyed>, Check> = {
+const checks: Record<keyof Inputs, Check> = {
   baseUrl: checkBaseUrl,
   dashboard: checkDashboard,
   path: checkPath,
@@ -260,12 +260,13 @@ const checks: Record<Exclude<keyof Inputs, keyof typeof keyed>, Check> = {
   sessionUrl: checkSessionUrl,
   sandbox: checkSandbox,
   hide: checkHide,
+  ...keyed,
 };
 
 /**
  * Re-checks the inputs for which `changed(key)` is true into `effective`.
- * Each refused value is reported as `(attribute, message)` and leaves its
- * entry unset (`ready-timeout`: the default).
+ * Each refused value (for the keyed ones, each refused entry) is reported as
+ * `(attribute, message)` and leaves its entry unset (`ready-timeout`: the default).
  */
 export function applyInputs(
   effective: Effective,
@@ -277,16 +278,11 @@ export function applyInputs(
   for (const key in checks) {
     if (!changed(key as keyof Inputs)) continue;
     const attribute = key.replace(/[A-Z]/g, '-$&').toLowerCase();
-    const result = checks[key as keyof typeof checks](inputs[key as keyof Inputs]);
-    if (!result.ok) report(attribute, `${attribute} ${result.reason}`);
+    const result = checks[key as keyof Inputs](inputs[key as keyof Inputs]);
+    const problems = 'problems' in result ? result.problems : result.ok ? [] : [result.reason];
+    for (const problem of problems) report(attribute, `${attribute} ${problem}`);
     // A refused value leaves its entry unset, or at the part of it that is safe to use.
     target[key === 'baseUrl' ? 'base' : key] = result.value;
   }
   effective.readyTimeout ??= DEFAULT_READY_TIMEOUT;
-  for (const key in keyed) {
-    if (!changed(key as keyof Inputs)) continue;
-    const { value, problems } = keyed[key as keyof typeof keyed](inputs[key as keyof Inputs]);
-    for (const problem of problems) report(key, `${key} ${problem}`);
-    target[key] = value;
-  }
 }

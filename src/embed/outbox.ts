@@ -1,22 +1,19 @@
 /**
  * Outbound side of the element: decides when an action is sent. Before
- * ready, actions wait in an `ActionQueue`; at every ready the current state
+ * ready, actions wait in a queue (see `QueuedAction`); at every ready the current state
  * is re-applied and the queue is flushed in call order. After ready, a state
  * property change is sent only when it differs from what the embed already
  * has, so a setter method and the property change it causes send once.
  */
-import { ActionQueue } from './action-queue.js';
+import type { QueuedAction } from './action-queue.js';
+import { stateKeys } from './config.js';
 import { filterUrlParameter } from './url.js';
 
-/** State re-applied after every ready, with the action that carries it. */
-export const stateActions = {
-  scheme: 'platform:action:set-color-scheme',
-  theme: 'platform:action:set-theme',
-  locale: 'platform:action:set-locale',
-  timezone: 'platform:action:set-timezone',
-} as const;
+/** State re-applied after every ready (see `stateKeys`). */
+export type StateKey = (typeof stateKeys)[number];
 
-export type StateKey = keyof typeof stateActions;
+/** The action that carries a state: `platform:action:set-color-scheme`, `-set-theme`, `-set-locale`, `-set-timezone`. */
+export const stateAction = (key: StateKey) => `platform:action:set-${key === 'scheme' ? 'color-scheme' : key}` as const;
 type Payload = Record<string, unknown>;
 
 /** What the outbox needs from its element. */
@@ -34,7 +31,11 @@ export interface OutboxHost {
 const FILTER = 'filter:';
 
 export class Outbox {
-  private readonly _queue = new ActionQueue();
+  /**
+   * Actions waiting for ready, in call order. A keyed action coalesces: a later call with the
+   * same key replaces the waiting one and takes its place at the end.
+   */
+  private _queue: QueuedAction[] = [];
   /** State key → JSON of the payload the current document received. */
   _applied = new Map<string, string>();
   /** Filter member → JSON value the embed has (from the URL or sent), or will get from the queue. */
@@ -45,6 +46,7 @@ export class Outbox {
   /** An explicit call: sent now when ready, otherwise queued (coalesced by `key`). */
   request(key: string | undefined, type: string, resolve: () => Payload | null): void {
     if (!this._host.isReady()) {
+      this._queue = this._queue.filter((item) => key === undefined || item.key !== key);
       this._queue.push({ key, type, resolve });
       return;
     }
@@ -54,20 +56,21 @@ export class Outbox {
 
   /** A state setter: sends (or queues) the state's current value. */
   requestState(key: StateKey): void {
-    this.request(key, stateActions[key], () => this._host.statePayload(key) ?? null);
+    this.request(key, stateAction(key), () => this._host.statePayload(key) ?? null);
   }
 
   /** A state property changed: sent after ready when the embed does not have it yet. */
   stateChanged(key: StateKey): void {
     if (!this._host.isReady()) return; // re-applied at ready
     const payload = this._host.statePayload(key);
-    if (payload && this._applied.get(key) !== JSON.stringify(payload)) this._send(key, stateActions[key], payload);
+    if (payload && this._applied.get(key) !== JSON.stringify(payload)) this._send(key, stateAction(key), payload);
   }
 
   /** Sends (or queues) `set-filter` for `member`, unconditionally. */
   requestFilter(member: string): void {
     const json = this._host.filterJson(member);
-    this._setFilterRecord(member, json);
+    if (json === undefined) this._filters.delete(member);
+    else this._filters.set(member, json);
     this.request(FILTER + member, 'platform:action:set-filter', () => ({
       // A member removed from `filters` is cleared with a JSON null.
       filterUrlParameter: filterUrlParameter(member, this._host.filterJson(member) ?? 'null'),
@@ -84,35 +87,25 @@ export class Outbox {
 
   /** A load started with `filters` in its URL: waiting filter actions are superseded. */
   loaded(filters: Readonly<Record<string, unknown>>): void {
-    this._filters.clear();
-    for (const [member, value] of Object.entries(filters)) this._filters.set(member, JSON.stringify(value));
-    this._queue.removePrefix(FILTER);
+    this._filters = new Map(Object.entries(filters).map(([member, value]) => [member, JSON.stringify(value)]));
+    this._queue = this._queue.filter((item) => !item.key?.startsWith(FILTER));
   }
 
   /**
-   * The embed is ready: re-apply the state that is set and not waiting in
-   * the queue, then flush the queue in call order.
+   * The embed is ready (`isReady()` is true): re-apply the state that is set and not waiting in
+   * the queue (the new document has none of it), then flush the queue in call order.
    */
   ready(): void {
     this._applied.clear();
-    for (const key of Object.keys(stateActions) as StateKey[]) {
-      if (this._queue.has(key)) continue;
-      const payload = this._host.statePayload(key);
-      if (payload) this._send(key, stateActions[key], payload);
-    }
-    for (const item of this._queue.drain()) {
+    for (const key of stateKeys) if (!this._queue.some((item) => item.key === key)) this.stateChanged(key);
+    for (const item of this._queue.splice(0)) {
       const payload = item.resolve();
       if (payload) this._send(item.key, item.type, payload);
     }
   }
 
-  private _setFilterRecord(member: string, json: string | undefined): void {
-    if (json === undefined) this._filters.delete(member);
-    else this._filters.set(member, json);
-  }
-
   private _send(key: string | undefined, type: string, payload: Payload): void {
     this._host.post(type, payload);
-    if (key !== undefined && key in stateActions) this._applied.set(key, JSON.stringify(payload));
+    if (stateKeys.includes(key as StateKey)) this._applied.set(key!, JSON.stringify(payload));
   }
 }

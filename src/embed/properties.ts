@@ -13,7 +13,7 @@ import { buildAction } from '../protocol/envelope.js';
 import { filterMemberProblem, jsonSnapshot } from '../protocol/values.js';
 import * as config from './config.js';
 import { DEFAULT_READY_TIMEOUT } from './config.js';
-import { Outbox, stateActions, type StateKey } from './outbox.js';
+import { Outbox, stateAction, type StateKey } from './outbox.js';
 import type { Checked } from './url.js';
 import { DEFAULT_ALLOW, DEFAULT_REFERRER_POLICY, DEFAULT_TITLE } from './defaults.js';
 
@@ -152,8 +152,7 @@ export abstract class PlatformEmbedProperties extends ReactiveElement {
    * @throws {TypeError} `scheme` is not a string. @throws {RangeError} not `light`, `dark` or `auto`.
    */
   setColorScheme(scheme: ColorScheme): void {
-    buildAction('platform:action:set-color-scheme', { scheme });
-    this._setState('scheme', scheme, scheme);
+    this._setAuto('scheme', scheme);
   }
 
   /**
@@ -203,8 +202,7 @@ export abstract class PlatformEmbedProperties extends ReactiveElement {
    * @throws {TypeError} `path` is not a string. @throws {RangeError} `path` does not start with `/`.
    */
   navigate(path: string): void {
-    buildAction('platform:action:navigate', { path });
-    this._outbox.request('navigate', 'platform:action:navigate', () => ({ path }));
+    this._act('platform:action:navigate', { path }, 'navigate');
   }
 
   /**
@@ -213,13 +211,12 @@ export abstract class PlatformEmbedProperties extends ReactiveElement {
    * @throws {TypeError} `sessionId` is not a string. @throws {RangeError} `sessionId` is empty.
    */
   setSession(sessionId: string): void {
-    const { payload } = buildAction('platform:action:set-session', { sessionId });
-    this._outbox.request(undefined, 'platform:action:set-session', () => payload);
+    this._act('platform:action:set-session', { sessionId });
   }
 
   /** Re-runs the embed's queries (`platform:action:refresh`); at most one waits before ready. */
   refresh(): void {
-    this._outbox.request('refresh', 'platform:action:refresh', () => ({}));
+    this._act('platform:action:refresh', {}, 'refresh');
   }
 
   /**
@@ -228,8 +225,13 @@ export abstract class PlatformEmbedProperties extends ReactiveElement {
    * @throws {RangeError} `type` is not `platform:action:*`, or a known action's payload has a value out of range.
    */
   sendAction(type: string, payload: Record<string, unknown> = {}): void {
+    this._act(type, payload);
+  }
+
+  /** Checks an action (throwing as `buildAction` does) and sends its payload now or at ready, coalesced by `key` when given. */
+  private _act(type: string, payload: Record<string, unknown>, key?: string): void {
     const copy = buildAction(type, payload).payload as Record<string, unknown>;
-    this._outbox.request(undefined, type, () => copy);
+    this._outbox.request(key, type, () => copy);
   }
 
   private _setState(key: StateKey, property: unknown, effective: unknown): void {
@@ -244,11 +246,11 @@ export abstract class PlatformEmbedProperties extends ReactiveElement {
     return key === 'theme' ? { ...(value as EmbedTheme) } : { [key]: value };
   }
 
-  /** A locale or time zone: `auto` resolves to the viewer's own, then the action's own rules check the value. */
-  private _setAuto(key: 'locale' | 'timezone', value: string, check: (raw: unknown) => Checked<string | undefined>): void {
-    const checked = value === 'auto' ? check(value) : undefined;
+  /** A scheme, locale or time zone: with `check`, `auto` resolves to the viewer's own; then the action's own rules check the value. */
+  private _setAuto(key: Exclude<StateKey, 'theme'>, value: string, check?: (raw: unknown) => Checked<string | undefined>): void {
+    const checked = value === 'auto' ? check?.(value) : undefined;
     const effective = checked?.ok ? checked.value! : value;
-    buildAction(stateActions[key], { [key]: effective } as never);
+    buildAction(stateAction(key), { [key]: effective } as never);
     this._setState(key, value, effective);
   }
 }

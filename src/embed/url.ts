@@ -86,17 +86,11 @@ export const hideSwitch = (token: string): string =>
  */
 export function buildEmbedUrl(input: EmbedUrlInput): string | null {
   const { base } = input;
-  let url: URL;
-  if (input.dashboard) {
-    url = new URL(`${base.origin}${base.prefix}/embed/dashboard/${encodeURIComponent(input.dashboard)}`);
-  } else if (input.path) {
-    url = new URL(`${base.origin}${base.prefix}${input.path}`);
-  } else {
-    return null;
-  }
+  const path = input.dashboard ? `/embed/dashboard/${encodeURIComponent(input.dashboard)}` : input.path;
+  if (!path) return null;
+  const url = new URL(base.origin + base.prefix + path);
   const params = url.searchParams;
-  if (input.session) params.set('session', input.session);
-  if (input.timezone) params.set('timezone', input.timezone);
+  for (const key of ['session', 'timezone'] as const) if (input[key]) params.set(key, input[key]!);
   if (input.allowExport) params.set('allowExport', 'true');
   for (const [member, value] of Object.entries(input.filters ?? {})) {
     params.set(`f_${member}`, JSON.stringify(value));
@@ -129,15 +123,17 @@ export function checkEntries(
 ): { value: Record<string, unknown>; problems: string[] } {
   const value: Record<string, unknown> = {};
   const problems: string[] = [];
-  if (raw === null || raw === undefined) return { value, problems };
-  if (typeof raw !== 'object' || Array.isArray(raw)) {
-    return { value, problems: [`must be an object of ${shape}`] };
-  }
-  let entries: [string, unknown][];
-  try {
-    entries = Object.entries(raw);
-  } catch {
-    return { value, problems: ['could not be read'] };
+  let entries: [string, unknown][] = [];
+  if (raw === null || raw === undefined) {
+    // Unset: no entries.
+  } else if (typeof raw !== 'object' || Array.isArray(raw)) {
+    problems.push(`must be an object of ${shape}`);
+  } else {
+    try {
+      entries = Object.entries(raw);
+    } catch {
+      problems.push('could not be read');
+    }
   }
   for (const [key, entry] of entries) {
     const problem = keyProblem(key);
