@@ -15,6 +15,7 @@ const internal = [
   'frame', 'failure', 'early', 'wait', 'attach', 'rendered',
   'confirming', 'deleting', 'fieldError', 'original', 'originalForm', 'saveError', 'attempted', 'saving', 'issuing',
   'copyMessage', 'revealed', 'loadError', 'notice', 'isCurrent', 'needsLoad', 'focusSoon', 'deployBranch', 'ctx',
+  'receive', 'post', 'handler', 'win', 'lazy', 'problems',
 ];
 const internalMembers = new RegExp(`^(?:_[a-zA-Z]|(?:${internal.join('|')})$)`);
 
@@ -30,7 +31,9 @@ const bundlePlugins = (module) => [
     // Members named with a leading underscore are private by convention (`private _x`), and the
     // listed ones are internal: the elements' own classes call them on each other. No public
     // API, Lit API or DOM name is among them, and no code reaches them through a string.
-    mangle: { properties: { regex: internalMembers } },
+    // `builtins`: a listed name is mangled even where some DOM interface has a member of that
+    // name (`frame`, `adopt`, `detach`, `wait`, `provider`): our code reads no such DOM member.
+    mangle: { properties: { regex: internalMembers, builtins: true } },
     format: { comments: false },
   }),
 ];
