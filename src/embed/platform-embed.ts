@@ -3,7 +3,7 @@ import type { ErrorPayload, ReadyPayload } from '../protocol/catalog.js';
 import type { PlatformEventMessage } from '../protocol/envelope.js';
 import { version } from '../version.js';
 import * as config from './config.js';
-import { ConfigError, EmbedError } from './errors.js';
+import { ConfigError, EmbedError, type ReadyTimeoutError, type SessionError } from './errors.js';
 import { ADD_ON, type AddOn, type LiveEmbed } from './add-on.js';
 import { Lifecycle, type Provider, type RenewalTrigger } from './lifecycle.js';
 import { FrameChannel } from './channel.js';
@@ -112,22 +112,8 @@ export class PlatformEmbedElement extends PlatformEmbedProperties {
     receive: (message) => this._receive(message),
   });
 
-  private readonly _life = new Lifecycle(this, {
-    provider: () => this._provider(),
-    begin: (provider) => {
-      if (provider) preconnect(this._eff.base!.origin);
-      this._startTimeline();
-    },
-    _navigate: (session) => this._navigateFrame(session),
-    _failed: (error) => {
-      this._timeline.end();
-      // The embed's own error was dispatched as it arrived.
-      if (!(error instanceof EmbedError)) dispatchHostError(this, error, true);
-    },
-    renew: (attempt, error) => this._renew(attempt, error),
-    renewing: (trigger) => dispatchEmbedEvent(this, 'platform-session-renewal', { attempt: 1, error: null, trigger, inPlace: true }),
-    _setSession: (session) => this.setSession(session),
-  });
+  /** Calls back this element's `_provider`, `_begin`, `_navigateFrame`, `_failed`, `_renew`, `_renewing` and `setSession`. */
+  private readonly _life = new Lifecycle(this);
   /** The element's own providers for `session-url`, by URL. */
   private _own?: Record<string, Provider>;
   /** Stops listening to the page's visibility. */
@@ -445,6 +431,24 @@ export class PlatformEmbedElement extends PlatformEmbedProperties {
     if (here && here !== (dashboard ? `/embed/dashboard/${encodeURIComponent(dashboard)}` : path)) {
       this._outbox.request('navigate', 'platform:action:navigate', () => ({ path: here }));
     }
+  }
+
+  /** A load starts now; `provider`: it waits for the session provider first. */
+  private _begin(provider: boolean): void {
+    if (provider) preconnect(this._eff.base!.origin);
+    this._startTimeline();
+  }
+
+  /** The load failed for good (`whenReady()` waiters are already rejected). */
+  private _failed(error: ReadyTimeoutError | SessionError | EmbedError): void {
+    this._timeline.end();
+    // The embed's own error was dispatched as it arrived.
+    if (!(error instanceof EmbedError)) dispatchHostError(this, error, true);
+  }
+
+  /** A renewal in place starts (attempt 1 of a new count): announced. */
+  private _renewing(trigger: RenewalTrigger): void {
+    dispatchEmbedEvent(this, 'platform-session-renewal', { attempt: 1, error: null, trigger, inPlace: true });
   }
 
   private _startTimeline(time?: number): void {
