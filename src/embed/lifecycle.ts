@@ -60,8 +60,8 @@ export interface LoadRequest {
 }
 
 /**
- * What the lifecycle calls back: the element itself, through these private
- * methods of its own (reached by TypeScript's bracket access, so checked):
+ * What the lifecycle calls back: the element itself, through these
+ * protected methods of its own (reached by TypeScript's bracket access, so typed):
  * `_provider()` (the provider in use now, read when a load or renewal asks
  * for a session), `_begin(provider)` (a load starts; it waits for the
  * provider first), `_navigateFrame(session)` (point the new iframe at the

@@ -309,7 +309,7 @@ export class PlatformEmbedElement extends PlatformEmbedProperties {
   }
 
   /** The provider in use: `sessionProvider`, else the element's own for `session-url` (one per URL: a session belongs to its provider). */
-  private _provider(): Provider | undefined {
+  protected _provider(): Provider | undefined {
     const { sessionUrl } = this._eff;
     return (
       this.sessionProvider ??
@@ -423,7 +423,7 @@ export class PlatformEmbedElement extends PlatformEmbedProperties {
   }
 
   /** A session problem is repaired: a fresh session, and the viewer back where they were. */
-  private _renew(attempt: number, error: ErrorPayload): void {
+  protected _renew(attempt: number, error: ErrorPayload): void {
     dispatchEmbedEvent(this, 'platform-session-renewal', { attempt, error, trigger: 'error', inPlace: false });
     const { dashboard, path } = this._eff;
     const here = this._currentPath;
@@ -434,20 +434,20 @@ export class PlatformEmbedElement extends PlatformEmbedProperties {
   }
 
   /** A load starts now; `provider`: it waits for the session provider first. */
-  private _begin(provider: boolean): void {
+  protected _begin(provider: boolean): void {
     if (provider) preconnect(this._eff.base!.origin);
     this._startTimeline();
   }
 
   /** The load failed for good (`whenReady()` waiters are already rejected). */
-  private _failed(error: ReadyTimeoutError | SessionError | EmbedError): void {
+  protected _failed(error: ReadyTimeoutError | SessionError | EmbedError): void {
     this._timeline.end();
     // The embed's own error was dispatched as it arrived.
     if (!(error instanceof EmbedError)) dispatchHostError(this, error, true);
   }
 
   /** A renewal in place starts (attempt 1 of a new count): announced. */
-  private _renewing(trigger: RenewalTrigger): void {
+  protected _renewing(trigger: RenewalTrigger): void {
     dispatchEmbedEvent(this, 'platform-session-renewal', { attempt: 1, error: null, trigger, inPlace: true });
   }
 
@@ -457,7 +457,7 @@ export class PlatformEmbedElement extends PlatformEmbedProperties {
   }
 
   /** Points the load's iframe at the embed URL with `session`, or keeps the `adopted` one's. */
-  private _navigateFrame(session: string | undefined, adopted?: string): void {
+  protected _navigateFrame(session: string | undefined, adopted?: string): void {
     const eff = this._eff;
     if (!eff.base) return;
     this._frameSrc = adopted ?? buildEmbedUrl({ ...eff, base: eff.base, session, allowExport: this.allowExport }) ?? undefined;
