@@ -342,8 +342,8 @@ export class Lifecycle {
   }
 
   private _settle(): void {
+    // A cleared timer's id stays: clearing it again does nothing.
     clearTimeout(this._timer);
-    this._timer = undefined;
   }
 
   private _arm(token: number, timeout: number): void {

@@ -424,7 +424,7 @@ export class PlatformEmbedElement extends PlatformEmbedProperties {
 
   /** A session problem is repaired: a fresh session, and the viewer back where they were. */
   protected _renew(attempt: number, error: ErrorPayload): void {
-    dispatchEmbedEvent(this, 'platform-session-renewal', { attempt, error, trigger: 'error', inPlace: false });
+    this._renewing('error', attempt, error);
     const { dashboard, path } = this._eff;
     const here = this._currentPath;
     this._beginLoad();
@@ -446,9 +446,9 @@ export class PlatformEmbedElement extends PlatformEmbedProperties {
     if (!(error instanceof EmbedError)) dispatchHostError(this, error, true);
   }
 
-  /** A renewal in place starts (attempt 1 of a new count): announced. */
-  protected _renewing(trigger: RenewalTrigger): void {
-    dispatchEmbedEvent(this, 'platform-session-renewal', { attempt: 1, error: null, trigger, inPlace: true });
+  /** Announces a renewal: in place (attempt 1 of a new count), or by a load after the embed's `error`. */
+  protected _renewing(trigger: RenewalTrigger | 'error', attempt = 1, error: ErrorPayload | null = null): void {
+    dispatchEmbedEvent(this, 'platform-session-renewal', { attempt, error, trigger, inPlace: !error });
   }
 
   private _startTimeline(time?: number): void {
