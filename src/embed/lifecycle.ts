@@ -24,10 +24,10 @@
  * old. Triggers that come while a renewal runs, or within 30 seconds after it
  * sent its session, join it: one provider call and one `set-session` per expiry.
  */
-import type { ReactiveElement } from '@lit/reactive-element';
 import type { ErrorPayload, ReadyPayload } from '../protocol/catalog.js';
 import { EmbedError, ReadyTimeoutError, SessionError } from './errors.js';
 import { whenNear } from './lazy.js';
+import type { PlatformEmbedElement } from './platform-embed.js';
 
 /** Renewals allowed without a ready in between. */
 export const MAX_RENEWALS = 3;
@@ -59,23 +59,19 @@ export interface LoadRequest {
   rendered?: boolean;
 }
 
-/** What the lifecycle calls back. */
-export interface LifecycleHost {
-  /** The provider in use now (the newest one set), or none: read when a load or renewal asks for a session. */
-  provider(): Provider | undefined;
-  /** A load starts now; `provider`: it waits for the session provider first. */
-  begin(provider: boolean): void;
-  /** Point the new iframe at the embed URL with this session (or none). */
-  _navigate(session: string | undefined): void;
-  /** The load failed for good (`whenReady()` waiters are already rejected). */
-  _failed(error: ReadyTimeoutError | SessionError | EmbedError): void;
-  /** A session problem is repaired: the host announces it and loads again with a fresh session. */
-  renew(attempt: number, error: ErrorPayload): void;
-  /** A renewal in place starts (attempt 1 of a new count): the host announces it. */
-  renewing(trigger: RenewalTrigger): void;
-  /** Send this session with `set-session`. */
-  _setSession(session: string): void;
-}
+/**
+ * What the lifecycle calls back: the element itself, through these
+ * protected methods of its own (reached by TypeScript's bracket access, so typed):
+ * `_provider()` (the provider in use now, read when a load or renewal asks
+ * for a session), `_begin(provider)` (a load starts; it waits for the
+ * provider first), `_navigateFrame(session)` (point the new iframe at the
+ * embed URL with this session, or none), `_failed(error)` (the load failed
+ * for good; `whenReady()` waiters are already rejected), `_renew(attempt,
+ * error)` (a session problem is repaired: announced, and a load with a fresh
+ * session), `_renewing(trigger)` (a renewal in place starts: announced), and
+ * the public `setSession(id)`.
+ */
+type LifecycleHost = PlatformEmbedElement;
 
 type Waiter = { resolve: (info: ReadyPayload) => void; reject: (error: Error) => void };
 
@@ -116,10 +112,7 @@ export class Lifecycle {
   private _waiters: Waiter[] = [];
   private _reflecting?: boolean;
 
-  constructor(
-    private readonly _element: ReactiveElement,
-    private readonly _host: LifecycleHost,
-  ) {}
+  constructor(private readonly _host: LifecycleHost) {}
 
   /** A lazy load waits for the element to come near the visible area. */
   get deferred(): boolean {
@@ -139,11 +132,11 @@ export class Lifecycle {
     this._setReady(false);
     if (!request) return;
     if (request.lazy && !this._started && !adopted) {
-      this._unwatch = whenNear(this._element, () => this._start({ ...request, lazy: false }));
+      this._unwatch = whenNear(this._host, () => this._start({ ...request, lazy: false }));
       return;
     }
     const { timeout, session } = request;
-    const sessionProvider = this._host.provider();
+    const sessionProvider = this._host['_provider']();
     // Nothing to sign the viewer in with: no navigation that the platform would refuse, until one is set.
     this._waiting = !session && !sessionProvider && !adopted;
     if (this._waiting) {
@@ -158,23 +151,23 @@ export class Lifecycle {
     this._arm(token, timeout);
     if (adopted) return;
     const fixed = (session && session !== this._spent) || !sessionProvider;
-    this._host.begin(!fixed);
+    this._host['_begin'](!fixed);
     if (fixed) {
       // Without a provider a spent session is all there is; the platform refuses it and says so.
       this._spent = session;
-      this._host._navigate(session || undefined);
+      this._host['_navigateFrame'](session || undefined);
       return;
     }
     const load = (provider: Provider): void => {
       const settled = (id: string, error?: SessionError): unknown => {
         // Superseded by a later load or a disconnect: the session stays unused for the next load under its provider.
         if (token !== this._token) return;
-        const now = this._host.provider();
+        const now = this._host['_provider']();
         // Its provider was replaced meanwhile: the answer is another viewer's; the newest provider is asked, or the load waits for one.
         if (now !== provider) return now ? load(now) : (this._waiting = true);
         if (error) return this._fail(token, error);
         this._unused = undefined;
-        this._host._navigate(id);
+        this._host['_navigateFrame'](id);
       };
       this._session(provider).then(settled, (error: SessionError) => settled('', error));
     };
@@ -195,15 +188,15 @@ export class Lifecycle {
     this._renewing = true;
     // Ready and not refused since: the embed took the last session, so the count starts again.
     this._renewals = 1;
-    this._host.renewing(trigger);
+    this._host['_renewing'](trigger);
     this._session(provider).then(
       (id) => {
         this._renewing = false;
         // A new load, the end of this one or a new provider: the session serves no one else's embed.
-        if (token !== this._token || !this._live || this._host.provider() !== provider) return;
+        if (token !== this._token || !this._live || this._host['_provider']() !== provider) return;
         this._unused = undefined;
         this._renewedAt = Date.now();
-        this._host._setSession(id);
+        this._host.setSession(id);
       },
       (error: SessionError) => {
         this._renewing = false;
@@ -327,7 +320,7 @@ export class Lifecycle {
     this._readyDoc = false;
     this._setReady(false);
     if (renewable && /auth|session/i.test(`${payload.context} ${payload.name}`)) {
-      if (this._renewals < MAX_RENEWALS) this._host.renew(++this._renewals, payload);
+      if (this._renewals < MAX_RENEWALS) this._host['_renew'](++this._renewals, payload);
       else this._fail(this._token, new SessionError(`The session could not be renewed after ${MAX_RENEWALS} attempts.`));
       return;
     }
@@ -343,14 +336,14 @@ export class Lifecycle {
   private _setReady(ready: boolean): void {
     this._live = ready;
     this._reflecting = true;
-    this._element.toggleAttribute('ready', ready);
+    this._host.toggleAttribute('ready', ready);
     this._reflecting = false;
-    this._element.requestUpdate();
+    this._host.requestUpdate();
   }
 
   private _settle(): void {
+    // A cleared timer's id stays: clearing it again does nothing.
     clearTimeout(this._timer);
-    this._timer = undefined;
   }
 
   private _arm(token: number, timeout: number): void {
@@ -366,6 +359,6 @@ export class Lifecycle {
     this._failure = error;
     this._setReady(false);
     this._reject(error);
-    this._host._failed(error);
+    this._host['_failed'](error);
   }
 }

@@ -3,7 +3,7 @@ import type { ErrorPayload, ReadyPayload } from '../protocol/catalog.js';
 import type { PlatformEventMessage } from '../protocol/envelope.js';
 import { version } from '../version.js';
 import * as config from './config.js';
-import { ConfigError, EmbedError } from './errors.js';
+import { ConfigError, EmbedError, type ReadyTimeoutError, type SessionError } from './errors.js';
 import { ADD_ON, type AddOn, type LiveEmbed } from './add-on.js';
 import { Lifecycle, type Provider, type RenewalTrigger } from './lifecycle.js';
 import { FrameChannel } from './channel.js';
@@ -112,22 +112,8 @@ export class PlatformEmbedElement extends PlatformEmbedProperties {
     receive: (message) => this._receive(message),
   });
 
-  private readonly _life = new Lifecycle(this, {
-    provider: () => this._provider(),
-    begin: (provider) => {
-      if (provider) preconnect(this._eff.base!.origin);
-      this._startTimeline();
-    },
-    _navigate: (session) => this._navigateFrame(session),
-    _failed: (error) => {
-      this._timeline.end();
-      // The embed's own error was dispatched as it arrived.
-      if (!(error instanceof EmbedError)) dispatchHostError(this, error, true);
-    },
-    renew: (attempt, error) => this._renew(attempt, error),
-    renewing: (trigger) => dispatchEmbedEvent(this, 'platform-session-renewal', { attempt: 1, error: null, trigger, inPlace: true }),
-    _setSession: (session) => this.setSession(session),
-  });
+  /** Calls back this element's `_provider`, `_begin`, `_navigateFrame`, `_failed`, `_renew`, `_renewing` and `setSession`. */
+  private readonly _life = new Lifecycle(this);
   /** The element's own providers for `session-url`, by URL. */
   private _own?: Record<string, Provider>;
   /** Stops listening to the page's visibility. */
@@ -323,7 +309,7 @@ export class PlatformEmbedElement extends PlatformEmbedProperties {
   }
 
   /** The provider in use: `sessionProvider`, else the element's own for `session-url` (one per URL: a session belongs to its provider). */
-  private _provider(): Provider | undefined {
+  protected _provider(): Provider | undefined {
     const { sessionUrl } = this._eff;
     return (
       this.sessionProvider ??
@@ -437,8 +423,8 @@ export class PlatformEmbedElement extends PlatformEmbedProperties {
   }
 
   /** A session problem is repaired: a fresh session, and the viewer back where they were. */
-  private _renew(attempt: number, error: ErrorPayload): void {
-    dispatchEmbedEvent(this, 'platform-session-renewal', { attempt, error, trigger: 'error', inPlace: false });
+  protected _renew(attempt: number, error: ErrorPayload): void {
+    this._renewing('error', attempt, error);
     const { dashboard, path } = this._eff;
     const here = this._currentPath;
     this._beginLoad();
@@ -447,13 +433,31 @@ export class PlatformEmbedElement extends PlatformEmbedProperties {
     }
   }
 
+  /** A load starts now; `provider`: it waits for the session provider first. */
+  protected _begin(provider: boolean): void {
+    if (provider) preconnect(this._eff.base!.origin);
+    this._startTimeline();
+  }
+
+  /** The load failed for good (`whenReady()` waiters are already rejected). */
+  protected _failed(error: ReadyTimeoutError | SessionError | EmbedError): void {
+    this._timeline.end();
+    // The embed's own error was dispatched as it arrived.
+    if (!(error instanceof EmbedError)) dispatchHostError(this, error, true);
+  }
+
+  /** Announces a renewal: in place (attempt 1 of a new count), or by a load after the embed's `error`. */
+  protected _renewing(trigger: RenewalTrigger | 'error', attempt = 1, error: ErrorPayload | null = null): void {
+    dispatchEmbedEvent(this, 'platform-session-renewal', { attempt, error, trigger, inPlace: !error });
+  }
+
   private _startTimeline(time?: number): void {
     // A path may carry a query; only its path part names the load.
     this._timeline.start(this.id || null, this._eff.dashboard ?? this._eff.path!.replace(/[?#].*/s, ''), time);
   }
 
   /** Points the load's iframe at the embed URL with `session`, or keeps the `adopted` one's. */
-  private _navigateFrame(session: string | undefined, adopted?: string): void {
+  protected _navigateFrame(session: string | undefined, adopted?: string): void {
     const eff = this._eff;
     if (!eff.base) return;
     this._frameSrc = adopted ?? buildEmbedUrl({ ...eff, base: eff.base, session, allowExport: this.allowExport }) ?? undefined;
