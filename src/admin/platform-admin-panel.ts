@@ -4,6 +4,9 @@
  * defines no custom element; see `platform-embed/admin`.
  */
 import { LitElement, html, nothing } from 'lit';
+// First on purpose: the bundles place modules in import order, and these styles right after Lit sit
+// within gzip's 32 KB window of the embed's styles, which they share much text with (-75 B gzip).
+import { adminPanelStyles } from './styles.js';
 import type { PropertyValues, TemplateResult } from 'lit';
 import { PlatformApiClient } from '../api/client.js';
 import { parseBaseUrl as checkTenantBase } from '../embed/url.js';
@@ -20,7 +23,6 @@ import type { Say } from './messages.js';
 import type { PanelContext } from './panel-context.js';
 import { SettingsController } from './settings-controller.js';
 import { renderSettings } from './settings-form.js';
-import { adminPanelStyles } from './styles.js';
 import { TokenController } from './token-section.js';
 
 /** The outcome of reading the configuration properties. */
