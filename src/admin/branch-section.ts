@@ -20,9 +20,9 @@ interface PendingDeletion {
 /** The branch deletion section: state, confirmation dialog, request and markup. */
 export class BranchController implements ReactiveController {
   /** The branch name input. */
-  branchName = '';
+  _branchName = '';
   /** The "also delete on the git provider" checkbox. */
-  removeOnUpstream = false;
+  _removeOnUpstream = false;
   /** The deletion the confirmation dialog asks about. */
   confirming: PendingDeletion | null | undefined;
   /** True while the delete request is in flight. */
@@ -30,7 +30,7 @@ export class BranchController implements ReactiveController {
   /** A problem with the name, shown beside the input. */
   fieldError: Say | null | undefined;
   /** Why the last deletion failed. */
-  error: Say | null | undefined;
+  _error: Say | null | undefined;
   /** The confirmation of the last deletion. */
   notice: Say | null | undefined;
 
@@ -41,12 +41,12 @@ export class BranchController implements ReactiveController {
     private readonly ctx: PanelContext,
     private readonly deployBranch: () => string | null,
   ) {
-    ctx.host.addController(this);
+    ctx._host.addController(this);
   }
 
   /** Aborts a deletion in flight and drops the confirmation. */
   hostDisconnected(): void {
-    this.#scope.reset();
+    this.#scope._reset();
     this.#delete = null;
     this.deleting = false;
     this.confirming = null;
@@ -63,27 +63,27 @@ export class BranchController implements ReactiveController {
   }
 
   /** Forgets everything about the previous deployment and aborts its request. */
-  reset(): void {
+  _reset(): void {
     this.hostDisconnected();
     this.#dialog()?.close();
     this.fieldError = null;
-    this.error = null;
+    this._error = null;
     this.notice = null;
   }
 
   #dialog(): HTMLDialogElement | null {
-    return this.ctx.host.shadowRoot?.querySelector('dialog.confirm') ?? null;
+    return this.ctx._host.shadowRoot?.querySelector('dialog.confirm') ?? null;
   }
 
   #focusDelete(): void {
-    this.ctx.host.shadowRoot?.querySelector<HTMLButtonElement>('#branch-delete')?.focus();
+    this.ctx._host.shadowRoot?.querySelector<HTMLButtonElement>('#branch-delete')?.focus();
   }
 
   /** Checks the name and opens the confirmation; the deploy branch is refused here, without a request. */
-  requestDelete(): void {
+  _requestDelete(): void {
     if (this.deleting || this.confirming) return;
-    const name = this.branchName.trim();
-    this.error = null;
+    const name = this._branchName.trim();
+    this._error = null;
     this.notice = null;
     this.fieldError = null;
     if (name === '') {
@@ -91,13 +91,13 @@ export class BranchController implements ReactiveController {
     } else if (name === this.deployBranch()) {
       this.fieldError = (m) => m.branchIsDeployBranch({ branch: name });
     } else {
-      this.confirming = { branchName: name, removeOnUpstream: this.removeOnUpstream };
+      this.confirming = { branchName: name, removeOnUpstream: this._removeOnUpstream };
     }
     this.ctx.rerender();
   }
 
   /** Closes the confirmation without deleting (also what Escape does). */
-  cancel(): void {
+  _cancel(): void {
     this.#close();
   }
 
@@ -117,10 +117,10 @@ export class BranchController implements ReactiveController {
   }
 
   /** Deletes the confirmed branch (one request, however often it is clicked). */
-  async confirm(): Promise<void> {
+  async _confirm(): Promise<void> {
     const pending = this.confirming;
-    const client = this.ctx.client();
-    const deploymentId = this.ctx.deploymentId();
+    const client = this.ctx._client();
+    const deploymentId = this.ctx._deploymentId();
     if (!pending || this.deleting) return;
     this.deleting = true;
     this.#close();
@@ -132,25 +132,25 @@ export class BranchController implements ReactiveController {
     const { branchName, removeOnUpstream } = pending;
     this.ctx.rerender();
     try {
-      const result = await client.deleteBranch(deploymentId, branchName, { removeOnUpstream, signal: ticket.signal });
+      const result = await client.deleteBranch(deploymentId, branchName, { removeOnUpstream, signal: ticket._signal });
       if (!ticket.isCurrent()) return;
       // Classified as `unknown`: the panel says the deletion failed for a reason it does not know.
       if (!result.success) throw new Error('success: false');
       this.notice = (m) => (removeOnUpstream ? m.branchDeletedUpstream : m.branchDeleted)({ branch: branchName });
-      this.branchName = '';
+      this._branchName = '';
       this.deleting = false;
       this.#delete = null;
       this.ctx.rerender();
-      this.ctx.emit('platform-branch-deleted', { deploymentId, branchName, removeOnUpstream });
+      this.ctx._emit('platform-branch-deleted', { deploymentId, branchName, removeOnUpstream });
     } catch (error) {
       if (!ticket.isCurrent()) return;
-      this.ctx.fail('deleteBranch', error, { deploymentId, branchName }, (say) => {
-        this.error = say;
+      this.ctx._fail('deleteBranch', error, { deploymentId, branchName }, (say) => {
+        this._error = say;
         this.deleting = false;
         this.#delete = null;
       });
     } finally {
-      ticket.end();
+      ticket._end();
       if (this.#delete === ticket) {
         this.#delete = null;
         this.deleting = false;
@@ -164,16 +164,16 @@ export class BranchController implements ReactiveController {
     return html`<h3 id="confirm-title">${m.branchConfirmTitle({ branch: p.branchName })}</h3>
       <p id="confirm-desc">${p.removeOnUpstream ? m.branchConfirmUpstream : m.branchConfirmPlatformOnly}</p>
       <div class="actions">
-        <button type="button" part="button" class="cancel" @click=${() => this.cancel()}>${m.cancel}</button>
-        <button type="button" part="button danger" class="confirm-delete" @click=${() => void this.confirm()}>${m.branchConfirm}</button>
+        <button type="button" part="button" class="cancel" @click=${() => this._cancel()}>${m.cancel}</button>
+        <button type="button" part="button danger" class="confirm-delete" @click=${() => void this._confirm()}>${m.branchConfirm}</button>
       </div>`;
   }
 
   /** The section body. */
-  render(): TemplateResult {
+  _render(): TemplateResult {
     const onSubmit = (event: Event) => {
       event.preventDefault();
-      this.requestDelete();
+      this._requestDelete();
     };
     const { m } = this.ctx.speech();
     return html`<h2 id="branch-title">${m.branchTitle}</h2>
@@ -181,19 +181,19 @@ export class BranchController implements ReactiveController {
         <div class="field">
           <label for="branch-name">${m.branchName}</label>
           <input id="branch-name" part="input" type="text" autocomplete="off" spellcheck="false"
-            placeholder="feature/orders" .value=${this.branchName} ?disabled=${this.deleting}
+            placeholder="feature/orders" .value=${this._branchName} ?disabled=${this.deleting}
             aria-invalid=${this.fieldError ? 'true' : nothing} aria-describedby=${this.fieldError ? 'branch-name-error' : nothing}
             @input=${(e: Event) => {
-              this.branchName = (e.target as HTMLInputElement).value;
+              this._branchName = (e.target as HTMLInputElement).value;
               this.fieldError = null;
               this.ctx.rerender();
             }} />
           ${this.fieldError ? html`<p id="branch-name-error" class="field-error" part="field-error" role="alert">${this.fieldError(m)}</p>` : nothing}
         </div>
         <div class="field checkbox">
-          <input id="branch-upstream" part="input" type="checkbox" .checked=${this.removeOnUpstream} ?disabled=${this.deleting}
+          <input id="branch-upstream" part="input" type="checkbox" .checked=${this._removeOnUpstream} ?disabled=${this.deleting}
             @change=${(e: Event) => {
-              this.removeOnUpstream = (e.target as HTMLInputElement).checked;
+              this._removeOnUpstream = (e.target as HTMLInputElement).checked;
             }} />
           <label for="branch-upstream">${m.branchUpstream}</label>
         </div>
@@ -204,7 +204,7 @@ export class BranchController implements ReactiveController {
         </div>
       </form>
       <p class="status" role="status" part="status">${this.deleting ? m.branchDeletingStatus : this.notice?.(m) ?? nothing}</p>
-      <div class="error" role="alert" part="error">${this.error?.(m) ?? nothing}</div>
+      <div class="error" role="alert" part="error">${this._error?.(m) ?? nothing}</div>
       <dialog class="confirm" part="dialog" aria-labelledby=${this.confirming ? 'confirm-title' : nothing}
         aria-describedby=${this.confirming ? 'confirm-desc' : nothing} @close=${() => this.#onClose()}>
         ${this.confirming ? this.#dialogBody(this.confirming) : nothing}

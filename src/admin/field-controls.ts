@@ -15,9 +15,9 @@ import type { CspsForm, KeyValueRow, ListRow } from './settings-draft.js';
 /** What every control needs from the form. */
 export interface ControlEnv {
   /** The validation message of a control path, if any. */
-  error(path: string): string | undefined;
+  _error(path: string): string | undefined;
   /** True while a save is in flight. */
-  readonly disabled: boolean;
+  readonly _disabled: boolean;
   /** Moves focus to the element with this id once the next render is done. */
   focusSoon(id: string): void;
   /** The texts and `Intl` locale of the element's language. */
@@ -35,12 +35,12 @@ export function controlId(path: string): string {
 const errorId = (path: string) => `${controlId(path)}-error`;
 
 function message(env: ControlEnv, path: string): TemplateResult | typeof nothing {
-  const text = env.error(path);
+  const text = env._error(path);
   return text ? html`<p id=${errorId(path)} class="field-error" part="field-error">${text}</p>` : nothing;
 }
 
-const invalid = (env: ControlEnv, path: string) => (env.error(path) ? 'true' : nothing);
-const describedBy = (env: ControlEnv, path: string) => (env.error(path) ? errorId(path) : nothing);
+const invalid = (env: ControlEnv, path: string) => (env._error(path) ? 'true' : nothing);
+const describedBy = (env: ControlEnv, path: string) => (env._error(path) ? errorId(path) : nothing);
 const valueOf = (event: Event) => (event.target as HTMLInputElement | HTMLSelectElement).value;
 const checkedOf = (event: Event) => (event.target as HTMLInputElement).checked;
 
@@ -49,7 +49,7 @@ export function textControl(env: ControlEnv, path: string, label: string, value:
   const id = controlId(path);
   return html`<div class="field">
     <label for=${id}>${label}${required ? html`<span class="required" aria-hidden="true"> *</span>` : nothing}</label>
-    <input id=${id} part="input" type="text" autocomplete="off" .value=${value} ?disabled=${env.disabled}
+    <input id=${id} part="input" type="text" autocomplete="off" .value=${value} ?disabled=${env._disabled}
       ?required=${required} aria-invalid=${invalid(env, path)} aria-describedby=${describedBy(env, path)}
       @input=${(e: Event) => onChange(valueOf(e))} />
     ${message(env, path)}
@@ -69,7 +69,7 @@ export function selectControl(
   const id = controlId(path);
   return html`<div class="field">
     <label for=${id}>${label}</label>
-    <select id=${id} part="input select" ?disabled=${env.disabled} aria-invalid=${invalid(env, path)}
+    <select id=${id} part="input select" ?disabled=${env._disabled} aria-invalid=${invalid(env, path)}
       aria-describedby=${describedBy(env, path)} @change=${(e: Event) => onChange(valueOf(e))}>
       ${nullable ? html`<option value="" ?selected=${value === ''}>${env.speech.m.notSet}</option>` : nothing}
       ${options.map((option) => html`<option value=${option} ?selected=${option === value}>${optionFor(path, option, env.speech.m)}</option>`)}
@@ -82,7 +82,7 @@ export function selectControl(
 export function switchControl(env: ControlEnv, path: string, label: string, value: boolean, onChange: (value: boolean) => void) {
   const id = controlId(path);
   return html`<div class="field switch">
-    <input id=${id} part="input switch" type="checkbox" role="switch" .checked=${value} ?disabled=${env.disabled}
+    <input id=${id} part="input switch" type="checkbox" role="switch" .checked=${value} ?disabled=${env._disabled}
       @change=${(e: Event) => onChange(checkedOf(e))} />
     <label for=${id}>${label}</label>
   </div>`;
@@ -121,12 +121,12 @@ function rowHandlers<R extends { id: number }>(
     onChange([...rows, row]);
     env.focusSoon(controlId(rowPath(row)));
   };
-  return { rowPath, remove, add };
+  return [rowPath, remove, add] as const;
 }
 
 /** A string-list editor: add, remove and reorder rows. */
 export function listEditor(env: ControlEnv, path: string, label: string, rows: readonly ListRow[], onChange: (rows: ListRow[]) => void) {
-  const { rowPath, remove, add } = rowHandlers(env, path, rows, onChange, (): ListRow => ({ id: rowId(), value: '' }));
+  const [rowPath, remove, add] = rowHandlers(env, path, rows, onChange, (): ListRow => ({ id: rowId(), value: '' }));
   const shift = (index: number, by: -1 | 1) => {
     const row = rows[index]!;
     onChange(move(rows, index, index + by));
@@ -143,20 +143,20 @@ export function listEditor(env: ControlEnv, path: string, label: string, rows: r
         const id = controlId(rowPath(row));
         return html`<li class="row">
           <label class="visually-hidden" for=${id}>${m.listEntry({ label, ...nth(index) }, locale)}</label>
-          <input id=${id} part="input" type="text" autocomplete="off" .value=${row.value} ?disabled=${env.disabled}
+          <input id=${id} part="input" type="text" autocomplete="off" .value=${row.value} ?disabled=${env._disabled}
             aria-invalid=${invalid(env, rowPath(row))} aria-describedby=${describedBy(env, rowPath(row))}
             @input=${(e: Event) => onChange(rows.map((r) => (r.id === row.id ? { ...r, value: valueOf(e) } : r)))} />
-          <button id="${id}-up" type="button" part="button" class="icon" ?disabled=${env.disabled || index === 0}
+          <button id="${id}-up" type="button" part="button" class="icon" ?disabled=${env._disabled || index === 0}
             aria-label=${m.listMoveUp(nth(index), locale)} @click=${() => shift(index, -1)}>↑</button>
-          <button id="${id}-down" type="button" part="button" class="icon" ?disabled=${env.disabled || index === rows.length - 1}
+          <button id="${id}-down" type="button" part="button" class="icon" ?disabled=${env._disabled || index === rows.length - 1}
             aria-label=${m.listMoveDown(nth(index), locale)} @click=${() => shift(index, 1)}>↓</button>
-          <button type="button" part="button" class="icon" ?disabled=${env.disabled}
+          <button type="button" part="button" class="icon" ?disabled=${env._disabled}
             aria-label=${m.listRemove(nth(index), locale)} @click=${() => remove(index)}>✕</button>
           ${message(env, rowPath(row))}
         </li>`;
       })}
     </ol>
-    <button id="${controlId(path)}-add" type="button" part="button" ?disabled=${env.disabled} @click=${add}>${m.listAdd}</button>
+    <button id="${controlId(path)}-add" type="button" part="button" ?disabled=${env._disabled} @click=${add}>${m.listAdd}</button>
   </fieldset>`;
 }
 
@@ -168,7 +168,7 @@ export function keyValueEditor(
   rows: readonly KeyValueRow[],
   onChange: (rows: KeyValueRow[]) => void,
 ) {
-  const { rowPath, remove, add } = rowHandlers(env, path, rows, onChange, (): KeyValueRow => ({ id: rowId(), key: '', value: '' }));
+  const [rowPath, remove, add] = rowHandlers(env, path, rows, onChange, (): KeyValueRow => ({ id: rowId(), key: '', value: '' }));
   const edit = (row: KeyValueRow, patch: Partial<KeyValueRow>) => onChange(rows.map((r) => (r.id === row.id ? { ...r, ...patch } : r)));
   const { m, locale } = env.speech;
   return html`<fieldset class="editor" part="editor">
@@ -180,18 +180,18 @@ export function keyValueEditor(
         return html`<li class="row">
           <label class="visually-hidden" for=${id}>${m.variablesKey(nth(index), locale)}</label>
           <input id=${id} part="input" type="text" autocomplete="off" placeholder=${m.variablesKeyPlaceholder} .value=${row.key}
-            ?disabled=${env.disabled} aria-invalid=${invalid(env, rowPath(row))} aria-describedby=${describedBy(env, rowPath(row))}
+            ?disabled=${env._disabled} aria-invalid=${invalid(env, rowPath(row))} aria-describedby=${describedBy(env, rowPath(row))}
             @input=${(e: Event) => edit(row, { key: valueOf(e) })} />
           <label class="visually-hidden" for="${id}-value">${m.variablesValue(nth(index), locale)}</label>
           <input id="${id}-value" part="input" type="text" autocomplete="off" placeholder=${m.variablesValuePlaceholder} .value=${row.value}
-            ?disabled=${env.disabled} @input=${(e: Event) => edit(row, { value: valueOf(e) })} />
-          <button type="button" part="button" class="icon" ?disabled=${env.disabled}
+            ?disabled=${env._disabled} @input=${(e: Event) => edit(row, { value: valueOf(e) })} />
+          <button type="button" part="button" class="icon" ?disabled=${env._disabled}
             aria-label=${m.variablesRemove(nth(index), locale)} @click=${() => remove(index)}>✕</button>
           ${message(env, rowPath(row))}
         </li>`;
       })}
     </ol>
-    <button id="${controlId(path)}-add" type="button" part="button" ?disabled=${env.disabled} @click=${add}>${m.variablesAdd}</button>
+    <button id="${controlId(path)}-add" type="button" part="button" ?disabled=${env._disabled} @click=${add}>${m.variablesAdd}</button>
   </fieldset>`;
 }
 

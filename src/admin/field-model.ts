@@ -17,12 +17,11 @@ export type CspsKey = keyof typeof cspsConfigSchema;
 /** The control a field is edited with. */
 export type ControlKind = 'select' | 'switch' | 'text' | 'list' | 'keyValue' | 'subform';
 
-/** One titled group of the form. */
-export interface FieldGroup {
-  /** The catalog key of its legend. */
-  readonly title: 'groupGeneral' | 'groupFlags' | 'groupDeploy' | 'groupLaunchpad' | 'groupStorage' | 'groupOther';
-  readonly fields: readonly SettingKey[];
-}
+/** One titled group of the form: the catalog key of its legend, and its fields. */
+export type FieldGroup = readonly [
+  title: 'groupGeneral' | 'groupFlags' | 'groupDeploy' | 'groupLaunchpad' | 'groupStorage' | 'groupOther',
+  fields: readonly SettingKey[],
+];
 
 /** The control for a field: enum → select, boolean → switch, string list → list editor, etc. */
 export function controlKind(spec: FieldSpec): ControlKind {
@@ -56,30 +55,20 @@ export const editableKeys: readonly SettingKey[] = settingKeys.filter((key) => !
 export const cspsKeys = Object.keys(cspsConfigSchema) as CspsKey[];
 
 const named: readonly FieldGroup[] = [
-  {
-    title: 'groupGeneral',
-    fields: ['name', 'template', 'releaseChannel', 'releaseChannelVersion', 'releaseChannelVersionHold', 'customDomain'],
-  },
-  { title: 'groupFlags', fields: ['isPlatformSqlEnabled', 'isSupportPreAggregations'] },
-  {
-    title: 'groupDeploy',
-    fields: [
-      'deployBranchName',
-      'deployBranchReadOnly',
-      'deployBranchMergeAllowed',
-      'deployProjectRoot',
-      'deployMode',
-      'repoType',
-    ],
-  },
-  { title: 'groupLaunchpad', fields: ['defaultLaunchpadViewGroup', 'launchpadTabs', 'templateVariables'] },
-  { title: 'groupStorage', fields: ['cspsConfig'] },
+  ['groupGeneral', ['name', 'template', 'releaseChannel', 'releaseChannelVersion', 'releaseChannelVersionHold', 'customDomain']],
+  ['groupFlags', ['isPlatformSqlEnabled', 'isSupportPreAggregations']],
+  [
+    'groupDeploy',
+    ['deployBranchName', 'deployBranchReadOnly', 'deployBranchMergeAllowed', 'deployProjectRoot', 'deployMode', 'repoType'],
+  ],
+  ['groupLaunchpad', ['defaultLaunchpadViewGroup', 'launchpadTabs', 'templateVariables']],
+  ['groupStorage', ['cspsConfig']],
 ];
 
 function withRest(groups: readonly FieldGroup[]): readonly FieldGroup[] {
-  const placed = new Set(groups.flatMap((g) => g.fields));
+  const placed = new Set(groups.flatMap(([, fields]) => fields));
   const rest = editableKeys.filter((key) => !placed.has(key));
-  return rest.length ? [...groups, { title: 'groupOther', fields: rest }] : groups;
+  return rest.length ? [...groups, ['groupOther', rest]] : groups;
 }
 
 /** The editable groups in display order; read-only values are shown after them. */

@@ -13,17 +13,17 @@ import type { MessageContext, PanelOperation, PlatformApiErrorDetail, Say } from
 /** The element as its section controllers see it. */
 export interface PanelContext {
   /** The element, for the controller lifecycle and its shadow root. */
-  readonly host: ReactiveControllerHost & HTMLElement;
+  readonly _host: ReactiveControllerHost & HTMLElement;
   /** Asks the element to render again (its `requestUpdate`). */
   rerender(): void;
   /** The client of the current configuration, or `null` when it is incomplete or invalid. */
-  client(): PlatformApiClient | null;
+  _client(): PlatformApiClient | null;
   /** The valid deployment id, or `null`. */
-  deploymentId(): number | null;
+  _deploymentId(): number | null;
   /** The texts and `Intl` locale of the element's current language. */
   speech(): Speech;
   /** Dispatches a typed, bubbling, composed event on the element. */
-  emit<K extends AdminPanelEventName>(name: K, detail: AdminPanelEventDetailMap[K]): void;
+  _emit<K extends AdminPanelEventName>(name: K, detail: AdminPanelEventDetailMap[K]): void;
   /**
    * Reports a rejection: hands the human sentence to `show` (which puts the
    * section in its failed state and says it again after a change of
@@ -31,5 +31,5 @@ export interface PanelContext {
    * sentence as shown, so a listener awaiting `updateComplete` finds the
    * message on screen.
    */
-  fail(operation: PanelOperation, error: unknown, ctx: MessageContext, show: (say: Say) => void): PlatformApiErrorDetail;
+  _fail(operation: PanelOperation, error: unknown, ctx: MessageContext, show: (say: Say) => void): PlatformApiErrorDetail;
 }

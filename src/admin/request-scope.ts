@@ -15,17 +15,17 @@ export class RequestScope {
     const generation = this.#generation;
     this.#controllers.add(controller);
     return {
-      signal: controller.signal,
+      _signal: controller.signal,
       isCurrent: () => generation === this.#generation,
-      cancel: () => controller.abort(),
-      end: () => {
+      _cancel: () => controller.abort(),
+      _end: () => {
         this.#controllers.delete(controller);
       },
     };
   }
 
   /** Aborts every request of this scope and makes their answers stale. */
-  reset(): void {
+  _reset(): void {
     this.#generation += 1;
     for (const controller of this.#controllers) controller.abort();
     this.#controllers.clear();
@@ -35,11 +35,11 @@ export class RequestScope {
 /** One request's handle on its scope. */
 export interface RequestTicket {
   /** Pass to the client so a reset aborts the request. */
-  readonly signal: AbortSignal;
+  readonly _signal: AbortSignal;
   /** False once the scope was reset: the answer belongs to an older deployment or credentials. */
   isCurrent(): boolean;
   /** Aborts this request only (a user's Cancel); its answer is still current. */
-  cancel(): void;
+  _cancel(): void;
   /** Forgets the controller once the request settled. */
-  end(): void;
+  _end(): void;
 }

@@ -23,13 +23,13 @@ export type SettingsStatus = 'idle' | 'loading' | 'loaded' | 'error';
 /** The settings section's state machine; the element owns one. */
 export class SettingsController implements ReactiveController {
   /** Lifecycle of the loaded values. */
-  status: SettingsStatus = 'idle';
+  _status: SettingsStatus = 'idle';
   /** The settings as last read from, or returned by, the platform. */
   original: DeploymentSettings | null | undefined;
   /** `original` in form shape. */
   originalForm: SettingsForm = {};
   /** The values the user sees and edits. */
-  form: SettingsForm = {};
+  _form: SettingsForm = {};
   /** Why loading failed, shown with Retry. */
   loadError: Say | null | undefined;
   /** Why the last save failed; the edits stay. */
@@ -48,31 +48,31 @@ export class SettingsController implements ReactiveController {
   #pending: SettingsForm = {};
 
   constructor(private readonly ctx: PanelContext) {
-    ctx.host.addController(this);
+    ctx._host.addController(this);
   }
 
   /** True when nothing is loaded, loading or failed, so a load should start. */
   get needsLoad(): boolean {
-    return this.status === 'idle';
+    return this._status === 'idle';
   }
 
   /** The changed fields. */
-  get changed(): SettingKey[] {
-    return this.original ? changedKeys(this.originalForm, this.form) : [];
+  get _changed(): SettingKey[] {
+    return this.original ? changedKeys(this.originalForm, this._form) : [];
   }
 
   /** The summary lines of the pending changes, in the element's language. */
-  get pending(): PendingChange[] {
-    return this.original ? describeChanges(this.originalForm, this.form, this.ctx.speech()) : [];
+  get _pending(): PendingChange[] {
+    return this.original ? describeChanges(this.originalForm, this._form, this.ctx.speech()) : [];
   }
 
   /** Client-side problems of the changed values, by control path, in the element's language. */
-  get errors(): Map<string, string> {
-    return this.original ? validateForm(this.originalForm, this.form, this.ctx.speech().m) : new Map();
+  get _errors(): Map<string, string> {
+    return this.original ? validateForm(this.originalForm, this._form, this.ctx.speech().m) : new Map();
   }
 
   /** The deploy branch of the loaded settings (the branch section refuses to delete it). */
-  get deployBranchName(): string | null {
+  get _deployBranchName(): string | null {
     return this.original?.deployBranchName ?? null;
   }
 
@@ -86,14 +86,14 @@ export class SettingsController implements ReactiveController {
    * Drops in-flight requests and loaded values. With `keepEdits` (same
    * deployment, other credentials) the edits wait for the next load.
    */
-  reset(keepEdits: boolean): void {
+  _reset(keepEdits: boolean): void {
     if (!keepEdits) this.#pending = {};
     else if (this.original) this.#pending = this.#editsOnly();
     this.#interrupt();
     this.original = null;
     this.originalForm = {};
-    this.form = {};
-    this.status = 'idle';
+    this._form = {};
+    this._status = 'idle';
     this.loadError = null;
     this.saveError = null;
     this.notice = null;
@@ -101,10 +101,10 @@ export class SettingsController implements ReactiveController {
   }
 
   #interrupt(): void {
-    this.#scope.reset();
+    this.#scope._reset();
     this.#load = null;
     this.#save = null;
-    if (this.status === 'loading') this.status = 'idle';
+    if (this._status === 'loading') this._status = 'idle';
     if (this.saving) {
       this.saving = false;
       this.saveError = (m) => m.settingsSaveInterrupted;
@@ -113,37 +113,37 @@ export class SettingsController implements ReactiveController {
 
   #editsOnly(): SettingsForm {
     const edits: SettingsForm = {};
-    for (const key of changedKeys(this.originalForm, this.form)) edits[key] = this.form[key];
+    for (const key of changedKeys(this.originalForm, this._form)) edits[key] = this._form[key];
     return cloneForm(edits);
   }
 
   /** Reads the settings of the current deployment (re-applying kept edits). */
-  async load(): Promise<void> {
-    const client = this.ctx.client();
-    const deploymentId = this.ctx.deploymentId();
+  async _load(): Promise<void> {
+    const client = this.ctx._client();
+    const deploymentId = this.ctx._deploymentId();
     if (!client || deploymentId === null || this.#load) return;
     const ticket = (this.#load = this.#scope.begin());
-    this.status = 'loading';
+    this._status = 'loading';
     this.loadError = null;
     this.ctx.rerender();
     try {
-      const settings = await client.getDeploymentSettings(deploymentId, { signal: ticket.signal });
+      const settings = await client.getDeploymentSettings(deploymentId, { signal: ticket._signal });
       if (!ticket.isCurrent()) return;
       this.#accept(settings, true);
-      this.status = 'loaded';
+      this._status = 'loaded';
       this.#load = null;
       // State first, then the event: a listener awaiting `updateComplete` sees the rendered form.
       this.ctx.rerender();
-      this.ctx.emit('platform-settings-loaded', settings);
+      this.ctx._emit('platform-settings-loaded', settings);
     } catch (error) {
       if (!ticket.isCurrent()) return;
-      this.ctx.fail('getDeploymentSettings', error, { deploymentId }, (say) => {
-        this.status = 'error';
+      this.ctx._fail('getDeploymentSettings', error, { deploymentId }, (say) => {
+        this._status = 'error';
         this.loadError = say;
         this.#load = null;
       });
     } finally {
-      ticket.end();
+      ticket._end();
       if (this.#load === ticket) this.#load = null;
       if (ticket.isCurrent()) this.ctx.rerender();
     }
@@ -152,55 +152,55 @@ export class SettingsController implements ReactiveController {
   #accept(settings: DeploymentSettings, rebase: boolean): void {
     this.original = settings;
     this.originalForm = toForm(settings);
-    this.form = { ...cloneForm(this.originalForm), ...(rebase ? cloneForm(this.#pending) : {}) };
+    this._form = { ...cloneForm(this.originalForm), ...(rebase ? cloneForm(this.#pending) : {}) };
     this.#pending = {};
   }
 
   /** Sets one field's value from its control. */
-  set(key: SettingKey, value: FormValue): void {
+  _set(key: SettingKey, value: FormValue): void {
     if (this.saving) return;
-    this.form = { ...this.form, [key]: value };
+    this._form = { ...this._form, [key]: value };
     this.notice = null;
     this.ctx.rerender();
   }
 
   /** Puts every field back to the loaded value. */
-  revert(): void {
+  _revert(): void {
     if (this.saving || !this.original) return;
-    this.form = cloneForm(this.originalForm);
+    this._form = cloneForm(this.originalForm);
     this.saveError = null;
     this.attempted = false;
     this.ctx.rerender();
   }
 
   /** Aborts the in-flight load or save; it is reported as cancelled and nothing is lost. */
-  cancel(): void {
-    (this.#save ?? this.#load)?.cancel();
+  _cancel(): void {
+    (this.#save ?? this.#load)?._cancel();
   }
 
   /**
    * Sends the changed fields, once: a second call while a write is in flight
    * (double click, Enter pressed twice) does nothing.
    */
-  async save(): Promise<void> {
-    const client = this.ctx.client();
-    const deploymentId = this.ctx.deploymentId();
+  async _save(): Promise<void> {
+    const client = this.ctx._client();
+    const deploymentId = this.ctx._deploymentId();
     if (this.saving || !this.original || !client || deploymentId === null) return;
     this.notice = null;
-    if (this.errors.size > 0) {
+    if (this._errors.size > 0) {
       this.attempted = true;
       this.saveError = (m) => m.settingsNeedAttention;
       this.ctx.rerender();
       return;
     }
-    const update = buildUpdate(this.originalForm, this.form);
+    const update = buildUpdate(this.originalForm, this._form);
     if (Object.keys(update).length === 0) return;
     const ticket = (this.#save = this.#scope.begin());
     this.saving = true;
     this.saveError = null;
     this.ctx.rerender();
     try {
-      const saved = await client.updateDeploymentSettings(deploymentId, update, { signal: ticket.signal });
+      const saved = await client.updateDeploymentSettings(deploymentId, update, { signal: ticket._signal });
       if (!ticket.isCurrent()) return;
       this.#accept(saved, false);
       this.attempted = false;
@@ -208,16 +208,16 @@ export class SettingsController implements ReactiveController {
       this.saving = false;
       this.#save = null;
       this.ctx.rerender();
-      this.ctx.emit('platform-settings-saved', saved);
+      this.ctx._emit('platform-settings-saved', saved);
     } catch (error) {
       if (!ticket.isCurrent()) return;
-      this.ctx.fail('updateDeploymentSettings', error, { deploymentId }, (say) => {
+      this.ctx._fail('updateDeploymentSettings', error, { deploymentId }, (say) => {
         this.saveError = say;
         this.saving = false;
         this.#save = null;
       });
     } finally {
-      ticket.end();
+      ticket._end();
       // Only this save's own state: a listener may already have started the next one.
       if (this.#save === ticket) {
         this.saving = false;

@@ -18,9 +18,9 @@ import type { CspsForm, KeyValueRow, ListRow } from './settings-draft.js';
 
 function field(s: SettingsController, env: ControlEnv, key: SettingKey): TemplateResult {
   const spec: FieldSpec = deploymentSettingsSchema[key];
-  const value = s.form[key];
+  const value = s._form[key];
   const label = labelFor(key, env.speech.m);
-  const set = (next: unknown) => s.set(key, next as never);
+  const set = (next: unknown) => s._set(key, next as never);
   switch (controlKind(spec)) {
     case 'select':
       return selectControl(env, key, label, spec.enum ?? [], spec.nullable === true, value as string, set);
@@ -60,7 +60,7 @@ function readOnlyValues(s: SettingsController, m: PlatformMessages): TemplateRes
 
 function summary(s: SettingsController, env: ControlEnv): TemplateResult {
   const { m, locale } = env.speech;
-  const changes = s.pending;
+  const changes = s._pending;
   if (changes.length === 0) return html`<div class="summary" part="summary"><p class="hint">${m.settingsNoChanges}</p></div>`;
   return html`<div class="summary" part="summary">
     <h3 id="pending-title">${m.settingsChanges({ count: changes.length }, locale)}</h3>
@@ -73,24 +73,24 @@ function summary(s: SettingsController, env: ControlEnv): TemplateResult {
 function errorList(s: SettingsController, m: PlatformMessages): TemplateResult | typeof nothing {
   const saveError = s.saveError;
   if (!saveError) return nothing;
-  const problems = s.attempted ? [...s.errors.values()] : [];
+  const problems = s.attempted ? [...s._errors.values()] : [];
   return html`${saveError(m)}${problems.length ? html`<ul>${problems.map((p) => html`<li>${p}</li>`)}</ul>` : nothing}`;
 }
 
 /** The form of loaded settings. */
 function form(s: SettingsController, env: ControlEnv): TemplateResult {
   const { m } = env.speech;
-  const dirty = s.changed.length > 0;
+  const dirty = s._changed.length > 0;
   const inert = s.saving || !dirty;
   const onSubmit = (event: Event) => {
     event.preventDefault();
-    void s.save();
+    void s._save();
   };
   return html`<form novalidate @submit=${onSubmit}>
     ${settingGroups.map(
-      (group) => html`<fieldset class="group" part="group" ?disabled=${s.saving}>
-        <legend>${m[group.title]}</legend>
-        ${group.fields.map((key) => field(s, env, key))}
+      ([title, fields]) => html`<fieldset class="group" part="group" ?disabled=${s.saving}>
+        <legend>${m[title]}</legend>
+        ${fields.map((key) => field(s, env, key))}
       </fieldset>`,
     )}
     ${readOnlyValues(s, m)}
@@ -99,8 +99,8 @@ function form(s: SettingsController, env: ControlEnv): TemplateResult {
       <button type="submit" part="button primary" aria-disabled=${inert}>
         ${s.saving ? m.settingsSaving : m.settingsSave}
       </button>
-      <button type="button" part="button" aria-disabled=${inert} @click=${() => s.revert()}>${m.settingsRevert}</button>
-      ${s.saving ? html`<button type="button" part="button" @click=${() => s.cancel()}>${m.cancel}</button>` : nothing}
+      <button type="button" part="button" aria-disabled=${inert} @click=${() => s._revert()}>${m.settingsRevert}</button>
+      ${s.saving ? html`<button type="button" part="button" @click=${() => s._cancel()}>${m.cancel}</button>` : nothing}
     </div>
     <p class="status" role="status" part="status">${s.saving ? m.settingsSavingStatus : s.notice?.(m) ?? nothing}</p>
     <div class="error" role="alert" part="error">${errorList(s, m)}</div>
@@ -110,21 +110,21 @@ function form(s: SettingsController, env: ControlEnv): TemplateResult {
 /** The whole settings section body for the controller's state. */
 export function renderSettings(s: SettingsController, env: ControlEnv): TemplateResult {
   const { m } = env.speech;
-  const dirty = s.changed.length > 0;
+  const dirty = s._changed.length > 0;
   return html`<h2 id="settings-title">
       ${m.settingsTitle}${dirty ? html` <span class="badge" part="badge">${m.settingsUnsaved}</span>` : nothing}
     </h2>
-    ${s.status === 'loading'
+    ${s._status === 'loading'
       ? html`<div class="loading">
           <p class="status" role="status" part="status">${m.settingsLoading}</p>
-          <button type="button" part="button" @click=${() => s.cancel()}>${m.cancel}</button>
+          <button type="button" part="button" @click=${() => s._cancel()}>${m.cancel}</button>
         </div>`
       : nothing}
-    ${s.status === 'error'
+    ${s._status === 'error'
       ? html`<div class="error-box" part="error">
           <p role="alert">${s.loadError?.(m)}</p>
-          <button type="button" part="button" @click=${() => void s.load()}>${m.retry}</button>
+          <button type="button" part="button" @click=${() => void s._load()}>${m.retry}</button>
         </div>`
       : nothing}
-    ${s.status === 'loaded' ? form(s, env) : nothing}`;
+    ${s._status === 'loaded' ? form(s, env) : nothing}`;
 }

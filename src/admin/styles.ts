@@ -12,22 +12,28 @@ import { unsafeCSS } from 'lit';
  */
 const css = (strings: TemplateStringsArray) => unsafeCSS(strings[0]);
 
-/** The shadow-root styles of `<platform-admin-panel>`. */
+/**
+ * The shadow-root styles of `<platform-admin-panel>`. The private custom
+ * properties set on `:host` have one-letter names, as no minifier shortens
+ * them: `--_a` accent, `--_at` text on the accent, `--_d` danger, `--_s`
+ * success, `--_t` text, `--_m` muted, `--_b` background (the surface), `--_l`
+ * lines (the border color), `--_r` radius, `--_g` gap.
+ */
 export const adminPanelStyles = css`
   :host {
-    --_accent: var(--platform-admin-accent, #2f5bd3);
-    --_accent-text: var(--platform-admin-accent-text, #ffffff);
-    --_danger: var(--platform-admin-danger, #b3261e);
-    --_success: var(--platform-admin-success, #1b6b36);
-    --_text: var(--platform-admin-text, #1d1d1f);
-    --_muted: var(--platform-admin-muted, #55575d);
-    --_surface: var(--platform-admin-surface, #ffffff);
-    --_border: var(--platform-admin-border, #8a8d94);
-    --_radius: var(--platform-admin-radius, 6px);
-    --_gap: var(--platform-admin-gap, 1rem);
+    --_a: var(--platform-admin-accent, #2f5bd3);
+    --_at: var(--platform-admin-accent-text, #ffffff);
+    --_d: var(--platform-admin-danger, #b3261e);
+    --_s: var(--platform-admin-success, #1b6b36);
+    --_t: var(--platform-admin-text, #1d1d1f);
+    --_m: var(--platform-admin-muted, #55575d);
+    --_b: var(--platform-admin-surface, #ffffff);
+    --_l: var(--platform-admin-border, #8a8d94);
+    --_r: var(--platform-admin-radius, 6px);
+    --_g: var(--platform-admin-gap, 1rem);
     display: block;
-    color: var(--_text);
-    background: var(--_surface);
+    color: var(--_t);
+    background: var(--_b);
     font-family: var(--platform-admin-font, system-ui,-apple-system,'Segoe UI',Roboto,sans-serif);
     font-size: 0.9375rem;
     line-height: 1.45;
@@ -50,10 +56,10 @@ export const adminPanelStyles = css`
     box-sizing: border-box;
   }
   section {
-    border: 1px solid var(--_border);
-    border-radius: var(--_radius);
-    padding: var(--_gap);
-    margin-block-end: var(--_gap);
+    border: 1px solid var(--_l);
+    border-radius: var(--_r);
+    padding: var(--_g);
+    margin-block-end: var(--_g);
   }
   h2 {
     font-size: 1.15rem;
@@ -68,9 +74,9 @@ export const adminPanelStyles = css`
     margin: 0.75rem 0 0.5rem;
   }
   fieldset {
-    border: 1px solid var(--_border);
-    border-radius: var(--_radius);
-    margin: 0 0 var(--_gap);
+    border: 1px solid var(--_l);
+    border-radius: var(--_r);
+    margin: 0 0 var(--_g);
     padding: 0.75rem;
     min-width: 0;
   }
@@ -78,7 +84,7 @@ export const adminPanelStyles = css`
   .subform {
     display: grid;
     grid-template-columns: repeat(auto-fill, minmax(16rem, 1fr));
-    column-gap: var(--_gap);
+    column-gap: var(--_g);
     align-items: start;
   }
   .group > .editor,
@@ -107,9 +113,9 @@ export const adminPanelStyles = css`
   select {
     font: inherit;
     color: inherit;
-    background: var(--_surface);
-    border: 1px solid var(--_border);
-    border-radius: var(--_radius);
+    background: var(--_b);
+    border: 1px solid var(--_l);
+    border-radius: var(--_r);
     padding: 0.375rem 0.5rem;
     min-width: 0;
     width: 100%;
@@ -117,7 +123,7 @@ export const adminPanelStyles = css`
   input[type='checkbox'] {
     inline-size: 1.1rem;
     block-size: 1.1rem;
-    accent-color: var(--_accent);
+    accent-color: var(--_a);
     margin: 0;
   }
   input[role='switch'] {
@@ -125,8 +131,8 @@ export const adminPanelStyles = css`
     inline-size: 2.25rem;
     block-size: 1.25rem;
     border-radius: 999px;
-    border: 1px solid var(--_border);
-    background: var(--_surface);
+    border: 1px solid var(--_l);
+    background: var(--_b);
     position: relative;
     cursor: pointer;
   }
@@ -138,43 +144,43 @@ export const adminPanelStyles = css`
     inline-size: calc(1.25rem - 6px);
     block-size: calc(1.25rem - 6px);
     border-radius: 50%;
-    background: var(--_muted);
+    background: var(--_m);
     transition: inset-inline-start 0.15s;
   }
   input[role='switch']:checked {
-    background: var(--_accent);
-    border-color: var(--_accent);
+    background: var(--_a);
+    border-color: var(--_a);
   }
   input[role='switch']:checked::after {
-    background: var(--_accent-text);
+    background: var(--_at);
     /* A logical offset, so the knob moves towards the end in either direction. */
     inset-inline-start: calc(2px + 1rem);
   }
   input[aria-invalid='true'] {
-    border-color: var(--_danger);
+    border-color: var(--_d);
     border-width: 2px;
   }
   :focus-visible {
-    outline: 3px solid var(--_accent);
+    outline: 3px solid var(--_a);
     outline-offset: 2px;
   }
   button {
     font: inherit;
-    color: var(--_text);
-    background: var(--_surface);
-    border: 1px solid var(--_border);
-    border-radius: var(--_radius);
+    color: var(--_t);
+    background: var(--_b);
+    border: 1px solid var(--_l);
+    border-radius: var(--_r);
     padding: 0.375rem 0.875rem;
     cursor: pointer;
   }
   button[part~='primary'] {
-    background: var(--_accent);
-    border-color: var(--_accent);
-    color: var(--_accent-text);
+    background: var(--_a);
+    border-color: var(--_a);
+    color: var(--_at);
   }
   button[part~='danger'] {
-    background: var(--_danger);
-    border-color: var(--_danger);
+    background: var(--_d);
+    border-color: var(--_d);
     color: #ffffff;
   }
   button[aria-disabled='true'],
@@ -214,7 +220,7 @@ export const adminPanelStyles = css`
   }
   .field-error,
   .error {
-    color: var(--_danger);
+    color: var(--_d);
     margin: 0;
   }
   .error:empty,
@@ -222,26 +228,26 @@ export const adminPanelStyles = css`
     display: none;
   }
   .error-box {
-    border-inline-start: 4px solid var(--_danger);
+    border-inline-start: 4px solid var(--_d);
     padding-inline-start: 0.75rem;
   }
   .error-box p {
-    color: var(--_danger);
+    color: var(--_d);
   }
   .status {
-    color: var(--_success);
+    color: var(--_s);
     margin: 0.25rem 0;
   }
   .loading .status,
   .empty {
-    color: var(--_muted);
+    color: var(--_m);
   }
   .hint {
-    color: var(--_muted);
+    color: var(--_m);
     margin: 0.25rem 0;
   }
   .required {
-    color: var(--_danger);
+    color: var(--_d);
   }
   .badge {
     font-size: 0.8rem;
@@ -263,7 +269,7 @@ export const adminPanelStyles = css`
     margin: 0;
   }
   dt {
-    color: var(--_muted);
+    color: var(--_m);
     font-size: 0.85rem;
   }
   dd {
@@ -273,10 +279,10 @@ export const adminPanelStyles = css`
     word-break: break-all;
   }
   dialog {
-    color: var(--_text);
-    background: var(--_surface);
-    border: 1px solid var(--_border);
-    border-radius: var(--_radius);
+    color: var(--_t);
+    background: var(--_b);
+    border: 1px solid var(--_l);
+    border-radius: var(--_r);
     max-inline-size: min(32rem, 90vw);
     font-family: inherit;
   }

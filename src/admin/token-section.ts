@@ -42,58 +42,58 @@ export function timeToExpiry(expiresAt: string | null | undefined, now: number, 
 /** The usage-analytics token section: state, requests, countdown timer and markup. */
 export class TokenController implements ReactiveController {
   /** The last issued token. */
-  token: UsageAnalyticsToken | null | undefined;
+  _token: UsageAnalyticsToken | null | undefined;
   /** True while the JWT is shown in clear. */
   revealed = false;
   /** True while the issue request is in flight. */
   issuing = false;
   /** Why issuing failed. */
-  error: Say | null | undefined;
+  _error: Say | null | undefined;
   /** The outcome of the last Copy. */
   copyMessage: Say | null | undefined;
   /** The clock the expiry countdown is computed against. */
-  now = Date.now();
+  _now = Date.now();
 
   readonly #scope = new RequestScope();
   #timer: ReturnType<typeof setInterval> | undefined;
   #issue: RequestTicket | null | undefined;
 
   constructor(private readonly ctx: PanelContext) {
-    ctx.host.addController(this);
+    ctx._host.addController(this);
   }
 
   /** Restarts the countdown of a token still shown. */
   hostConnected(): void {
-    if (this.token) this.#tick();
+    if (this._token) this.#tick();
   }
 
   /** Stops the countdown and aborts an issue in flight. */
   hostDisconnected(): void {
     this.#stop();
-    this.#scope.reset();
+    this.#scope._reset();
     this.#issue = null;
     this.issuing = false;
     this.ctx.rerender();
   }
 
   /** Forgets the token and aborts an issue in flight (the credentials changed). */
-  reset(): void {
+  _reset(): void {
     this.hostDisconnected();
-    this.token = null;
+    this._token = null;
     this.revealed = false;
-    this.error = null;
+    this._error = null;
     this.copyMessage = null;
   }
 
   // One timer per connected panel with a live token; cleared on disconnect and expiry.
   #tick(): void {
     this.#stop();
-    this.now = Date.now();
+    this._now = Date.now();
     // Without a readable expiry there is nothing to count down.
-    if (!secondsToExpiry(this.token!.expiresAt, this.now)) return;
+    if (!secondsToExpiry(this._token!.expiresAt, this._now)) return;
     this.#timer = setInterval(() => {
-      this.now = Date.now();
-      if (this.token && secondsToExpiry(this.token.expiresAt, this.now) === 0) this.#stop();
+      this._now = Date.now();
+      if (this._token && secondsToExpiry(this._token.expiresAt, this._now) === 0) this.#stop();
       this.ctx.rerender();
     }, 1000);
   }
@@ -104,33 +104,33 @@ export class TokenController implements ReactiveController {
   }
 
   /** Requests a new usage-analytics token (one request at a time). */
-  async issue(): Promise<void> {
-    const client = this.ctx.client();
+  async _issue(): Promise<void> {
+    const client = this.ctx._client();
     if (!client || this.issuing) return;
     const ticket = (this.#issue = this.#scope.begin());
     this.issuing = true;
-    this.error = null;
+    this._error = null;
     this.copyMessage = null;
     this.ctx.rerender();
     try {
-      const token = await client.issueUsageAnalyticsToken({ signal: ticket.signal });
+      const token = await client.issueUsageAnalyticsToken({ signal: ticket._signal });
       if (!ticket.isCurrent()) return;
-      this.token = token;
+      this._token = token;
       this.revealed = false;
       this.issuing = false;
       this.#issue = null;
-      if (this.ctx.host.isConnected) this.#tick();
+      if (this.ctx._host.isConnected) this.#tick();
       this.ctx.rerender();
-      this.ctx.emit('platform-token-issued', token);
+      this.ctx._emit('platform-token-issued', token);
     } catch (error) {
       if (!ticket.isCurrent()) return;
-      this.ctx.fail('issueUsageAnalyticsToken', error, {}, (say) => {
-        this.error = say;
+      this.ctx._fail('issueUsageAnalyticsToken', error, {}, (say) => {
+        this._error = say;
         this.issuing = false;
         this.#issue = null;
       });
     } finally {
-      ticket.end();
+      ticket._end();
       if (this.#issue === ticket) {
         this.#issue = null;
         this.issuing = false;
@@ -140,14 +140,14 @@ export class TokenController implements ReactiveController {
   }
 
   /** Shows or hides the JWT. */
-  toggleReveal(): void {
+  _toggleReveal(): void {
     this.revealed = !this.revealed;
     this.ctx.rerender();
   }
 
   /** Copies the JWT to the clipboard, saying so or saying why not. */
-  async copy(): Promise<void> {
-    const token = this.token?.token;
+  async _copy(): Promise<void> {
+    const token = this._token?.token;
     if (!token) return;
     try {
       if (!navigator.clipboard?.writeText) throw new Error('no clipboard');
@@ -162,8 +162,8 @@ export class TokenController implements ReactiveController {
   #details(token: UsageAnalyticsToken): TemplateResult {
     const speech = this.ctx.speech();
     const { m } = speech;
-    const left = secondsToExpiry(token.expiresAt, this.now);
-    const expiry = timeToExpiry(token.expiresAt, this.now, speech);
+    const left = secondsToExpiry(token.expiresAt, this._now);
+    const expiry = timeToExpiry(token.expiresAt, this._now, speech);
     return html`<dl class="token-details">
         <div><dt>${m.tokenApiUrl}</dt><dd><code>${breakable(token.apiUrl)}</code></dd></div>
         <div><dt>${m.tokenDeployment}</dt><dd>${token.deploymentId}</dd></div>
@@ -183,27 +183,27 @@ export class TokenController implements ReactiveController {
         </div>
       </dl>
       <div class="actions">
-        <button type="button" part="button" @click=${() => this.toggleReveal()}>
+        <button type="button" part="button" @click=${() => this._toggleReveal()}>
           ${this.revealed ? m.tokenHide : m.tokenShow}
         </button>
-        <button type="button" part="button" @click=${() => void this.copy()}>${m.tokenCopy}</button>
+        <button type="button" part="button" @click=${() => void this._copy()}>${m.tokenCopy}</button>
       </div>
       <p class="status" role="status" part="status">${this.copyMessage?.(m) ?? nothing}</p>`;
   }
 
   /** The section body. */
-  render(): TemplateResult {
+  _render(): TemplateResult {
     const { m } = this.ctx.speech();
     return html`<h2 id="token-title">${m.tokenTitle}</h2>
       <p class="hint">${m.tokenIntro}</p>
       <div class="actions">
         <button type="button" part="button primary" aria-disabled=${this.issuing}
-          @click=${() => void this.issue()}>
-          ${this.issuing ? m.tokenIssuing : this.token ? m.tokenIssueNew : m.tokenIssue}
+          @click=${() => void this._issue()}>
+          ${this.issuing ? m.tokenIssuing : this._token ? m.tokenIssueNew : m.tokenIssue}
         </button>
       </div>
       <p class="status" role="status" part="status">${this.issuing ? m.tokenIssuingStatus : nothing}</p>
-      <div class="error" role="alert" part="error">${this.error?.(m) ?? nothing}</div>
-      ${this.token ? this.#details(this.token) : nothing}`;
+      <div class="error" role="alert" part="error">${this._error?.(m) ?? nothing}</div>
+      ${this._token ? this.#details(this._token) : nothing}`;
   }
 }

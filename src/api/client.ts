@@ -126,11 +126,11 @@ export class PlatformApiClient {
     const { signal } = checkRequestOptions(options);
     return this.#call({
       operation: 'getDeploymentSettings',
-      method: 'GET',
-      path: `/api/v1/deployments/${id}/settings`,
-      idempotent: true,
-      wording: { subject: `Loading the settings of deployment ${id}`, notFound: `deployment ${id} was not found` },
-      parse: (data) => validate(data, deploymentSettingsSchema, 'settings'),
+      _method: 'GET',
+      _path: `/api/v1/deployments/${id}/settings`,
+      _idempotent: true,
+      _wording: { subject: `Loading the settings of deployment ${id}`, notFound: `deployment ${id} was not found` },
+      _parse: (data) => validate(data, deploymentSettingsSchema, 'settings'),
       signal,
     });
   }
@@ -150,12 +150,11 @@ export class PlatformApiClient {
     const { signal } = checkRequestOptions(options);
     return this.#call({
       operation: 'updateDeploymentSettings',
-      method: 'PUT',
-      path: `/api/v1/deployments/${id}`,
-      body,
-      idempotent: false,
-      wording: { subject: `Saving the settings of deployment ${id}`, notFound: `deployment ${id} was not found` },
-      parse: (data) => validate(data, deploymentSettingsSchema, 'settings'),
+      _method: 'PUT',
+      _path: `/api/v1/deployments/${id}`,
+      _body: body,
+      _wording: { subject: `Saving the settings of deployment ${id}`, notFound: `deployment ${id} was not found` },
+      _parse: (data) => validate(data, deploymentSettingsSchema, 'settings'),
       signal,
     });
   }
@@ -169,15 +168,15 @@ export class PlatformApiClient {
     const { signal } = checkRequestOptions(options);
     return this.#call({
       operation: 'issueUsageAnalyticsToken',
-      method: 'POST',
-      path: '/api/v1/usage-analytics/token',
-      idempotent: true,
-      wording: {
+      _method: 'POST',
+      _path: '/api/v1/usage-analytics/token',
+      _idempotent: true,
+      _wording: {
         subject: 'Issuing a usage-analytics token',
         notFound: 'usage analytics is not enabled for this account',
         forbidden: 'only an administrator may issue it',
       },
-      parse: (data) => validate(data, usageAnalyticsTokenSchema, 'token response'),
+      _parse: (data) => validate(data, usageAnalyticsTokenSchema, 'token response'),
       signal,
     });
   }
@@ -196,16 +195,15 @@ export class PlatformApiClient {
     const id = body.deploymentId;
     return this.#call({
       operation: 'generateSession',
-      method: 'POST',
-      path: '/api/v1/embed/generate-session',
-      body,
-      idempotent: false,
-      wording: {
+      _method: 'POST',
+      _path: '/api/v1/embed/generate-session',
+      _body: body,
+      _wording: {
         subject: `Creating an embed session for deployment ${id}`,
         notFound: `deployment ${id} was not found`,
         forbidden: 'the API key may not create embed sessions',
       },
-      parse: (data) => {
+      _parse: (data) => {
         const checked = validate(data, embedSessionSchema, 'session');
         if (!checked.ok) return checked;
         if (checked.value.sessionId === '') return { ok: false, reason: 'session.sessionId is empty' };
@@ -231,12 +229,11 @@ export class PlatformApiClient {
     const { signal } = checkRequestOptions(options);
     return this.#call({
       operation: 'revokeSession',
-      method: 'POST',
-      path: '/api/v1/embed/session/revoke',
-      body: { sessionId },
-      idempotent: false,
-      wording: { subject: 'Revoking an embed session', notFound: 'the revoke endpoint was not found', forbidden: 'the API key may not revoke embed sessions' },
-      parse: () => ({ ok: true, value: undefined }),
+      _method: 'POST',
+      _path: '/api/v1/embed/session/revoke',
+      _body: { sessionId },
+      _wording: { subject: 'Revoking an embed session', notFound: 'the revoke endpoint was not found', forbidden: 'the API key may not revoke embed sessions' },
+      _parse: () => ({ ok: true, value: undefined }),
       signal,
     });
   }
@@ -252,15 +249,14 @@ export class PlatformApiClient {
     const { signal, removeOnUpstream } = checkDeleteOptions(options);
     return this.#call({
       operation: 'deleteBranch',
-      method: 'DELETE',
-      path: `/build/api/v1/deployments/${id}/branches`,
-      query: { branchName: name, removeOnUpstream: String(removeOnUpstream) },
-      idempotent: false,
-      wording: {
+      _method: 'DELETE',
+      _path: `/build/api/v1/deployments/${id}/branches`,
+      _query: { branchName: name, removeOnUpstream: String(removeOnUpstream) },
+      _wording: {
         subject: `Deleting branch "${name}" of deployment ${id}`,
         notFound: `branch "${name}" or deployment ${id} was not found`,
       },
-      parse: (data) => validate(data, branchDeletionSchema, 'deletion result'),
+      _parse: (data) => validate(data, branchDeletionSchema, 'deletion result'),
       signal,
     });
   }
@@ -276,7 +272,7 @@ export class PlatformApiClient {
   }
 
   async #call<T>(call: Omit<Call<T>, 'token'>): Promise<T> {
-    const token = await this.#resolveToken(call.operation, call.wording, call.signal);
+    const token = await this.#resolveToken(call.operation, call._wording, call.signal);
     const transport: Transport = { baseUrl: this.baseUrl, fetch: this.#fetch, timeoutMs: this.timeoutMs, retries: this.retries };
     return send(transport, { ...call, token });
   }
@@ -287,7 +283,7 @@ export class PlatformApiClient {
    * request may be sent, and the fix is the same as for a 401.
    */
   async #resolveToken(operation: PlatformApiOperation, wording: CallWording, signal?: AbortSignal): Promise<string> {
-    const context = { operation, wording, token: this.#token ?? '' };
+    const context = { operation, _wording: wording, token: this.#token ?? '' };
     if (signal?.aborted) throw abortedError(context);
     if (this.#token !== undefined) return this.#token;
     let removeAbort = () => {};

@@ -25,35 +25,35 @@ export interface Transport {
 /** One call: what to send, how to read the answer, how to word failures. */
 export interface Call<T> {
   operation: PlatformApiOperation;
-  method: 'GET' | 'PUT' | 'POST' | 'DELETE';
+  _method: 'GET' | 'PUT' | 'POST' | 'DELETE';
   /** Path below the base URL, already encoded. */
-  path: string;
-  query?: Record<string, string>;
-  body?: unknown;
-  /** Safe to repeat: retried on network errors, 5xx and 429. */
-  idempotent: boolean;
-  wording: CallWording;
+  _path: string;
+  _query?: Record<string, string>;
+  _body?: unknown;
+  /** Safe to repeat: retried on network errors, 5xx and 429. Left out: never retried. */
+  _idempotent?: boolean;
+  _wording: CallWording;
   /** Validates a 2xx JSON body into the result. */
-  parse: (data: unknown) => Validation<T>;
+  _parse: (data: unknown) => Validation<T>;
   token: string;
   signal?: AbortSignal;
 }
 
-type Outcome<T> = { ok: true; value: T } | { ok: false; error: PlatformApiError; retry: boolean; waitMs?: number };
+type Outcome<T> = { ok: true; value: T } | { ok: false; _error: PlatformApiError; _retry: boolean; _waitMs?: number };
 
 /** Builds the call's {@link PlatformApiError}. */
 export function callError<T>(
-  call: Pick<Call<T>, 'operation' | 'wording' | 'token'>,
+  call: Pick<Call<T>, 'operation' | '_wording' | 'token'>,
   code: PlatformApiErrorCode,
   status: number,
   extra: { reason?: string; serverMessage?: string; retryAfter?: number; cause?: unknown } = {},
 ): PlatformApiError {
-  const message = failureMessage(call.wording, code, { status, token: call.token, ...extra });
+  const message = failureMessage(call._wording, code, { status, token: call.token, ...extra });
   return new PlatformApiError({ operation: call.operation, status, code, message, retryAfter: extra.retryAfter, cause: extra.cause });
 }
 
 /** The error for a call the caller aborted. */
-export function abortedError<T>(call: Pick<Call<T>, 'operation' | 'wording' | 'token'>): PlatformApiError {
+export function abortedError<T>(call: Pick<Call<T>, 'operation' | '_wording' | 'token'>): PlatformApiError {
   return callError(call, 'aborted', 0);
 }
 
@@ -63,9 +63,9 @@ export async function send<T>(transport: Transport, call: Call<T>): Promise<T> {
     if (call.signal?.aborted) throw abortedError(call);
     const outcome = await once(transport, call);
     if (outcome.ok) return outcome.value;
-    if (!(call.idempotent && outcome.retry && attempt < transport.retries)) throw outcome.error;
+    if (!(call._idempotent && outcome._retry && attempt < transport.retries)) throw outcome._error;
     try {
-      await sleep(outcome.waitMs ?? backoffDelay(attempt), call.signal);
+      await sleep(outcome._waitMs ?? backoffDelay(attempt), call.signal);
     } catch {
       throw abortedError(call);
     }
@@ -73,23 +73,23 @@ export async function send<T>(transport: Transport, call: Call<T>): Promise<T> {
 }
 
 function requestUrl(transport: Transport, call: Call<unknown>): string {
-  const query = call.query ? `?${new URLSearchParams(call.query).toString()}` : '';
-  return `${transport.baseUrl}${call.path}${query}`;
+  const query = call._query ? `?${new URLSearchParams(call._query).toString()}` : '';
+  return `${transport.baseUrl}${call._path}${query}`;
 }
 
 function requestInit(call: Call<unknown>, signal: AbortSignal): RequestInit {
   const headers: Record<string, string> = { Accept: 'application/json', Authorization: `Bearer ${call.token}` };
   const init: RequestInit = {
-    method: call.method,
+    method: call._method,
     headers,
     signal,
     // Bearer auth only: ambient cookies must not ride along to the tenant.
     credentials: 'omit',
     cache: 'no-store',
   };
-  if (call.body !== undefined) {
+  if (call._body !== undefined) {
     headers['Content-Type'] = 'application/json';
-    init.body = JSON.stringify(call.body);
+    init.body = JSON.stringify(call._body);
   }
   return init;
 }
@@ -113,12 +113,12 @@ async function once<T>(transport: Transport, call: Call<T>): Promise<Outcome<T>>
     const text = await response.text();
     return classify(call, response, text);
   } catch (cause) {
-    if (call.signal?.aborted) return { ok: false, error: abortedError(call), retry: false };
+    if (call.signal?.aborted) return { ok: false, _error: abortedError(call), _retry: false };
     if (timedOut) {
       const reason = `no response within ${transport.timeoutMs} ms`;
-      return { ok: false, error: callError(call, 'timeout', 0, { reason }), retry: false };
+      return { ok: false, _error: callError(call, 'timeout', 0, { reason }), _retry: false };
     }
-    return { ok: false, error: callError(call, 'network', 0, { cause }), retry: true };
+    return { ok: false, _error: callError(call, 'network', 0, { cause }), _retry: true };
   } finally {
     clearTimeout(timer);
     call.signal?.removeEventListener('abort', onAbort);
@@ -148,13 +148,13 @@ function classify<T>(call: Call<T>, response: Response, text: string): Outcome<T
     // 204 No Content: nothing to parse, the call's `parse` decides.
     const parsed = status === 204 ? { ok: true as const, value: undefined } : parseJson(text);
     if (!parsed.ok) {
-      return { ok: false, error: callError(call, 'invalid-response', status, { reason: 'the response was not JSON' }), retry: false };
+      return { ok: false, _error: callError(call, 'invalid-response', status, { reason: 'the response was not JSON' }), _retry: false };
     }
-    const checked = call.parse(parsed.value);
+    const checked = call._parse(parsed.value);
     if (checked.ok) return { ok: true, value: checked.value };
     // The schema's reason quotes a value of the answer, cut short: one that holds the token in any form is not quoted.
     const reason = echoes(text, call.token) ? undefined : `the response does not match the API (${checked.reason})`;
-    return { ok: false, error: callError(call, 'invalid-response', status, { reason }), retry: false };
+    return { ok: false, _error: callError(call, 'invalid-response', status, { reason }), _retry: false };
   }
   const code = codeForStatus(status);
   const waitMs = status === 429 ? parseRetryAfter(response.headers.get('Retry-After')) : undefined;
@@ -162,7 +162,7 @@ function classify<T>(call: Call<T>, response: Response, text: string): Outcome<T
   const error = callError(call, code, status, { serverMessage: serverMessage(text), retryAfter });
   if (status === 429) {
     // Waiting longer than the cap would leave a UI hanging; report it so the user can decide.
-    return { ok: false, error, retry: waitMs === undefined || waitMs <= maxRetryAfterMs, waitMs };
+    return { ok: false, _error: error, _retry: waitMs === undefined || waitMs <= maxRetryAfterMs, _waitMs: waitMs };
   }
-  return { ok: false, error, retry: code === 'server-error' };
+  return { ok: false, _error: error, _retry: code === 'server-error' };
 }
