@@ -51,7 +51,8 @@ const connectedDemo = (attrs: Partial<PlatformEmbedElement>) => connected({ dash
 
 describe('<platform-embed> fatal embed errors', () => {
   it('end the load at once: EmbedError, the embed message in the error slot, no ReadyTimeoutError afterwards', async () => {
-    const el = await connectedDemo({ session: 'expired-fixed', readyTimeout: 400 });
+    // A timeout the fixture's error beats even on a loaded machine, and that the wait below outlasts.
+    const el = await connectedDemo({ session: 'expired-fixed', readyTimeout: 1500 });
     const log = record(el);
     const error = await el.whenReady().then(
       () => null,
@@ -67,7 +68,7 @@ describe('<platform-embed> fatal embed errors', () => {
     expect(overlay(el, 'loading').hidden).to.equal(true);
     expect(overlay(el, 'error').textContent).to.contain('The session has expired.');
     // Well past the ready timeout: only the embed's own error was dispatched.
-    await sleep(700);
+    await sleep(1800);
     expect(log).to.deep.equal([['platform-error', expiredPayload]]);
     // A later whenReady() rejects at once with the same error.
     const again = await el.whenReady().catch((e: unknown) => e);
