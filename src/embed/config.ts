@@ -236,6 +236,9 @@ export interface Inputs {
   tabs?: unknown;
 }
 
+/** The attribute of a property: its name in kebab case (`baseUrl` → `base-url`). */
+export const kebab = (name: string): string => name.replace(/[A-Z]/g, '-$&').toLowerCase();
+
 /** State keys in the order their actions are applied. */
 export const stateKeys = ['scheme', 'theme', 'locale', 'timezone'] as const;
 
@@ -276,7 +279,7 @@ export function applyInputs(
   const target = effective as unknown as Record<string, unknown>;
   for (const key in checks) {
     if (!changed(key as keyof Inputs)) continue;
-    const attribute = key.replace(/[A-Z]/g, '-$&').toLowerCase();
+    const attribute = kebab(key);
     const result = checks[key as keyof Inputs](inputs[key as keyof Inputs]);
     const problems = 'problems' in result ? result.problems : result.ok ? [] : [result.reason];
     for (const problem of problems) report(attribute, `${attribute} ${problem}`);

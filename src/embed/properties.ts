@@ -27,31 +27,37 @@ const object = { attribute: false, hasChanged: always };
 export abstract class PlatformEmbedProperties extends ReactiveElement {
   /** Reactive properties, declared here rather than with decorators: no decorator code in the bundle. (`attribute: false` on the states keeps them out of the manifest.) */
   static override properties = {
-    baseUrl: { attribute: 'base-url' },
+    baseUrl: {},
     dashboard: {},
     path: {},
     session: {},
     sessionProvider: { attribute: false },
-    sessionUrl: { attribute: 'session-url' },
-    sessionRenewal: { attribute: 'session-renewal' },
+    sessionUrl: {},
+    sessionRenewal: {},
     loading: {},
     sandbox: {},
     scheme: {},
     locale: {},
     timezone: {},
-    allowExport: { type: Boolean, attribute: 'allow-export' },
+    allowExport: { type: Boolean },
     filters: object,
     theme: object,
     hide: {},
     granularities: object,
     fields: object,
     tabs: object,
-    frameTitle: { attribute: 'frame-title' },
-    readyTimeout: { type: Number, attribute: 'ready-timeout' },
+    frameTitle: {},
+    readyTimeout: { type: Number },
     allow: {},
-    referrerPolicy: { attribute: 'referrer-policy' },
+    referrerPolicy: {},
     debug: { type: Boolean },
   };
+
+  static {
+    // Every attribute is its property's name in kebab case (`baseUrl` → `base-url`); the manifest
+    // names them the same way (custom-elements-manifest.config.mjs). `attribute: false` stays.
+    for (const [name, options] of Object.entries(this.properties)) (options as { attribute?: unknown }).attribute ??= config.kebab(name);
+  }
 
   /** Tenant base URL; its origin is the only origin messages are accepted from and actions posted to. */
   baseUrl?: string;
