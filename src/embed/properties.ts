@@ -140,12 +140,7 @@ export abstract class PlatformEmbedProperties extends ReactiveElement {
   /** The checked values in use (see config.ts). */
   protected _eff: config.Effective = { filters: {}, readyTimeout: config.DEFAULT_READY_TIMEOUT };
 
-  protected readonly _outbox = new Outbox({
-    isReady: () => this.ready,
-    post: (type, payload) => this._post(type, payload),
-    statePayload: (key) => this._statePayload(key),
-    filterJson: (member) => (member in this._eff.filters ? JSON.stringify(this._eff.filters[member]) : undefined),
-  });
+  protected readonly _outbox = new Outbox(this);
 
   /** True between the embed's ready and the next load. */
   abstract readonly ready: boolean;
@@ -246,7 +241,12 @@ export abstract class PlatformEmbedProperties extends ReactiveElement {
     this._outbox.requestState(key);
   }
 
-  private _statePayload(key: StateKey): Record<string, unknown> | undefined {
+  /** The current JSON value of a filter member, or `undefined` when it has none. */
+  protected _filterJson(member: string): string | undefined {
+    return member in this._eff.filters ? JSON.stringify(this._eff.filters[member]) : undefined;
+  }
+
+  protected _statePayload(key: StateKey): Record<string, unknown> | undefined {
     const value = this._eff[key];
     if (value === undefined) return undefined;
     return key === 'theme' ? { ...(value as EmbedTheme) } : { [key]: value };
