@@ -153,9 +153,9 @@ export const checkLocale = stringOf(localeProblem, viewerLocale);
 /** `timezone`: an IANA name, or `auto` for the viewer's own zone; never a bare offset. */
 export const checkTimezone = stringOf(timeZoneProblem, viewerTimeZone);
 
-/** `ready-timeout`: a non-negative number of milliseconds; `0` disables. Unset gives the default. */
-export function checkReadyTimeout(raw: unknown): Checked<number> {
-  if (raw === undefined || raw === null) return pass(DEFAULT_READY_TIMEOUT);
+/** `ready-timeout`: a non-negative number of milliseconds; `0` disables. Unset (like refused) leaves the default to `applyInputs`. */
+export function checkReadyTimeout(raw: unknown): Maybe<number> {
+  if (raw === undefined || raw === null) return unset;
   return typeof raw === 'number' && Number.isFinite(raw) && raw >= 0
     ? pass(raw)
     : fail('must be a non-negative number of milliseconds');
