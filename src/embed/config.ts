@@ -20,26 +20,22 @@ type Maybe<T> = Checked<T | undefined>;
 const unset = pass(undefined);
 const isUnset = (raw: unknown) => raw === undefined || raw === null || raw === '';
 
-/** `base-url`: see `parseBaseUrl`. */
-export function checkBaseUrl(raw: unknown): Maybe<TenantBase> {
-  if (isUnset(raw)) return unset;
-  if (typeof raw !== 'string') return fail('must be a string');
-  return parseBaseUrl(raw);
-}
-
 /**
- * A check of a string value: unset, or a string that `problem` accepts;
- * `auto` resolves to `viewer()` where the attribute allows it.
+ * A check of a string value: unset, or a string that `problem` accepts (or parses into its
+ * value, as `parseBaseUrl` does); `auto` resolves to `viewer()` where the attribute allows it.
  */
 const stringOf =
-  (problem: (value: string) => string | null, viewer?: () => string) =>
-  (raw: unknown): Maybe<string> => {
+  <T = string>(problem: (value: string) => string | null | Checked<T>, viewer?: () => string) =>
+  (raw: unknown): Maybe<T> => {
     if (isUnset(raw)) return unset;
     if (typeof raw !== 'string') return fail('must be a string');
-    if (viewer && raw === 'auto') return pass(viewer());
+    if (viewer && raw === 'auto') return pass(viewer() as T);
     const reason = problem(raw);
-    return reason ? fail(reason) : pass(raw);
+    return typeof reason === 'string' ? fail(reason) : (reason ?? pass(raw as T));
   };
+
+/** `base-url`: see `parseBaseUrl`. */
+export const checkBaseUrl = stringOf(parseBaseUrl);
 
 /** `dashboard`: a non-empty public id. */
 export const checkDashboard = stringOf(() => null);
