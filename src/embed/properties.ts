@@ -192,9 +192,7 @@ export abstract class PlatformEmbedProperties extends ReactiveElement {
     if (memberProblem) throw new RangeError(`setFilter: member ${memberProblem}`);
     const copy = jsonSnapshot(value);
     if (!copy.ok) throw new (copy.kind === 'range' ? RangeError : TypeError)(`setFilter: value ${copy.reason}`);
-    const filters = { ...this._eff.filters, [member]: copy.value };
-    this._eff.filters = filters;
-    this.filters = filters;
+    this.filters = this._eff.filters = { ...this._eff.filters, [member]: copy.value };
     this._outbox.requestFilter(member);
   }
 
