@@ -13,6 +13,19 @@ export default {
       },
     },
     {
+      // `<platform-embed>` lists its properties without attribute names: each attribute is the
+      // property's name in kebab case (`baseUrl` → `base-url`, see src/embed/properties.ts). The
+      // analyzer would name it as the property; before inheritance copies it, it gets its real name.
+      name: 'kebab-attributes',
+      moduleLinkPhase({ moduleDoc }) {
+        const kebab = (name) => name.replace(/[A-Z]/g, '-$&').toLowerCase();
+        for (const d of moduleDoc.declarations ?? []) {
+          for (const a of d.attributes ?? []) if (a.name === a.fieldName) a.name = kebab(a.name);
+          for (const m of d.members ?? []) if (m.attribute === m.name) m.attribute = kebab(m.name);
+        }
+      },
+    },
+    {
       name: 'constant-defaults',
       packageLinkPhase({ customElementsManifest }) {
         const constants = new Map();

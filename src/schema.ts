@@ -64,7 +64,7 @@ export const { hasOwn } = Object;
 export const fail = (reason: string): { ok: false; reason: string } => ({ ok: false, reason });
 
 /** A passed validation with its value (one helper, like `fail`). */
-const pass = <T>(value: T): { ok: true; value: T } => ({ ok: true, value });
+export const pass = <T>(value: T): { ok: true; value: T } => ({ ok: true, value });
 
 /** A non-null, non-array object whose prototype is `Object.prototype` or `null`. */
 export function isPlainObject(value: unknown): value is Record<string, unknown> {

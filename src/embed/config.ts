@@ -5,7 +5,7 @@
  * reason into a `ConfigError` event and a console warning.
  */
 import { colorSchemes, type ColorScheme, type EmbedTheme } from '../protocol/catalog.js';
-import { isPlainObject } from '../schema.js';
+import { fail, isPlainObject, pass } from '../schema.js';
 import { buildAction } from '../protocol/envelope.js';
 import { localeProblem, timeZoneProblem, viewerLocale, viewerTimeZone } from '../protocol/values.js';
 import { sessionUrlProblem } from './session-url.js';
@@ -17,30 +17,25 @@ export const DEFAULT_READY_TIMEOUT = 20_000;
 
 type Maybe<T> = Checked<T | undefined>;
 
-const unset = { ok: true, value: undefined } as const;
-const fail = (reason: string) => ({ ok: false, reason }) as const;
+const unset = pass(undefined);
 const isUnset = (raw: unknown) => raw === undefined || raw === null || raw === '';
 
-/** `base-url`: see `parseBaseUrl`. */
-export function checkBaseUrl(raw: unknown): Maybe<TenantBase> {
-  if (isUnset(raw)) return unset;
-  if (typeof raw !== 'string') return fail('must be a string');
-  return parseBaseUrl(raw);
-}
-
 /**
- * A check of a string value: unset, or a string that `problem` accepts;
- * `auto` resolves to `viewer()` where the attribute allows it.
+ * A check of a string value: unset, or a string that `problem` accepts (or parses into its
+ * value, as `parseBaseUrl` does); `auto` resolves to `viewer()` where the attribute allows it.
  */
 const stringOf =
-  (problem: (value: string) => string | null, viewer?: () => string) =>
-  (raw: unknown): Maybe<string> => {
+  <T = string>(problem: (value: string) => string | null | Checked<T>, viewer?: () => string) =>
+  (raw: unknown): Maybe<T> => {
     if (isUnset(raw)) return unset;
     if (typeof raw !== 'string') return fail('must be a string');
-    if (viewer && raw === 'auto') return { ok: true, value: viewer() };
+    if (viewer && raw === 'auto') return pass(viewer() as T);
     const reason = problem(raw);
-    return reason ? fail(reason) : { ok: true, value: raw };
+    return typeof reason === 'string' ? fail(reason) : (reason ?? pass(raw as T));
   };
+
+/** `base-url`: see `parseBaseUrl`. */
+export const checkBaseUrl = stringOf(parseBaseUrl);
 
 /** `dashboard`: a non-empty public id. */
 export const checkDashboard = stringOf(() => null);
@@ -53,9 +48,9 @@ const oneOf =
   <T extends string>(list: readonly T[], fallback?: T) =>
   (raw: unknown): Maybe<T> =>
     isUnset(raw)
-      ? { ok: true, value: fallback }
+      ? pass(fallback)
       : list.includes(raw as T)
-        ? { ok: true, value: raw as T }
+        ? pass(raw as T)
         : { ok: false, reason: `must be one of ${list.join(', ')}`, value: fallback };
 
 /** `scheme`: `light`, `dark` or `auto`. */
@@ -83,7 +78,7 @@ function tokensOf(raw: unknown, known: (token: string) => boolean, array?: boole
   if (!tokens) return fail(`must be a string${array ? ' or an array of strings' : ''}`);
   const value = tokens.filter(known);
   const unknown = tokens.filter((token) => !known(token));
-  return unknown.length ? { ok: false, reason: `has unknown token ${unknown.join(', ')}`, value } : { ok: true, value };
+  return unknown.length ? { ok: false, reason: `has unknown token ${unknown.join(', ')}`, value } : pass(value);
 }
 
 /**
@@ -104,7 +99,7 @@ export function checkSandbox(raw: unknown): Maybe<string> {
  * sets are equal values.
  */
 export function checkHide(raw: unknown): Checked<string[]> {
-  if (isUnset(raw)) return { ok: true, value: [] };
+  if (isUnset(raw)) return pass([]);
   const checked = tokensOf(raw, (token) => hideTokens.includes(token), true);
   return { ...checked, value: hideTokens.filter((token) => checked.value?.includes(token)) } as Checked<string[]>;
 }
@@ -124,7 +119,7 @@ const entries =
     checkEntries(
       raw,
       (k) => (keyRule.test(k) ? null : `must be ${key}`),
-      (v) => (typeof v === 'string' && valueOk(v) ? { ok: true, value: v } : fail(`must be ${value}`)),
+      (v) => (typeof v === 'string' && valueOk(v) ? pass(v) : fail(`must be ${value}`)),
       `${key} → ${value}`,
     );
 
@@ -154,11 +149,11 @@ export const checkLocale = stringOf(localeProblem, viewerLocale);
 /** `timezone`: an IANA name, or `auto` for the viewer's own zone; never a bare offset. */
 export const checkTimezone = stringOf(timeZoneProblem, viewerTimeZone);
 
-/** `ready-timeout`: a non-negative number of milliseconds; `0` disables. Unset gives the default. */
-export function checkReadyTimeout(raw: unknown): Checked<number> {
-  if (raw === undefined || raw === null) return { ok: true, value: DEFAULT_READY_TIMEOUT };
+/** `ready-timeout`: a non-negative number of milliseconds; `0` disables. Unset (like refused) leaves the default to `applyInputs`. */
+export function checkReadyTimeout(raw: unknown): Maybe<number> {
+  if (raw === undefined || raw === null) return unset;
   return typeof raw === 'number' && Number.isFinite(raw) && raw >= 0
-    ? { ok: true, value: raw }
+    ? pass(raw)
     : fail('must be a non-negative number of milliseconds');
 }
 
@@ -166,7 +161,7 @@ export function checkReadyTimeout(raw: unknown): Checked<number> {
 export function checkTheme(raw: unknown): Maybe<EmbedTheme> {
   if (raw === undefined || raw === null) return unset;
   try {
-    return { ok: true, value: buildAction('platform:action:set-theme', raw as EmbedTheme).payload };
+    return pass(buildAction('platform:action:set-theme', raw as EmbedTheme).payload);
   } catch (error) {
     return fail((error as Error).message);
   }
@@ -189,7 +184,7 @@ export function parseJsonAttribute(value: string): Checked<Record<string, unknow
   } catch {
     return fail('is not valid JSON');
   }
-  return isPlainObject(parsed) ? { ok: true, value: parsed } : fail('must be a JSON object');
+  return isPlainObject(parsed) ? pass(parsed) : fail('must be a JSON object');
 }
 
 /** Values in use after checking: an invalid attribute leaves its entry unset. */
@@ -237,6 +232,9 @@ export interface Inputs {
   tabs?: unknown;
 }
 
+/** The attribute of a property: its name in kebab case (`baseUrl` → `base-url`). */
+export const kebab = (name: string): string => name.replace(/[A-Z]/g, '-$&').toLowerCase();
+
 /** State keys in the order their actions are applied. */
 export const stateKeys = ['scheme', 'theme', 'locale', 'timezone'] as const;
 
@@ -277,7 +275,7 @@ export function applyInputs(
   const target = effective as unknown as Record<string, unknown>;
   for (const key in checks) {
     if (!changed(key as keyof Inputs)) continue;
-    const attribute = key.replace(/[A-Z]/g, '-$&').toLowerCase();
+    const attribute = kebab(key);
     const result = checks[key as keyof Inputs](inputs[key as keyof Inputs]);
     const problems = 'problems' in result ? result.problems : result.ok ? [] : [result.reason];
     for (const problem of problems) report(attribute, `${attribute} ${problem}`);

@@ -8,6 +8,7 @@
 import type { QueuedAction } from './action-queue.js';
 import { stateKeys } from './config.js';
 import { filterUrlParameter } from './url.js';
+import type { PlatformEmbedProperties } from './properties.js';
 
 /** State re-applied after every ready (see `stateKeys`). */
 export type StateKey = (typeof stateKeys)[number];
@@ -16,17 +17,13 @@ export type StateKey = (typeof stateKeys)[number];
 export const stateAction = (key: StateKey) => `platform:action:set-${key === 'scheme' ? 'color-scheme' : key}` as const;
 type Payload = Record<string, unknown>;
 
-/** What the outbox needs from its element. */
-export interface OutboxHost {
-  /** True while the embed is ready. */
-  isReady(): boolean;
-  /** Posts an action to the embed now. */
-  post(type: string, payload: Payload): void;
-  /** The payload of a state action for the current value, or `undefined` when unset. */
-  statePayload(key: StateKey): Payload | undefined;
-  /** The current JSON value of a filter member, or `undefined` when it has none. */
-  filterJson(member: string): string | undefined;
-}
+/**
+ * The element: the outbox reads `ready` (true while the embed is ready) and calls its
+ * `_post(type, payload)` (posts an action now), `_statePayload(key)` (the payload of a state
+ * action for the current value, or `undefined` when unset) and `_filterJson(member)` (the
+ * current JSON value of a filter member, or `undefined` when it has none).
+ */
+type OutboxHost = PlatformEmbedProperties;
 
 const FILTER = 'filter:';
 
@@ -45,7 +42,7 @@ export class Outbox {
 
   /** An explicit call: sent now when ready, otherwise queued (coalesced by `key`). */
   request(key: string | undefined, type: string, resolve: () => Payload | null): void {
-    if (!this._host.isReady()) {
+    if (!this._host.ready) {
       this._queue = this._queue.filter((item) => key === undefined || item.key !== key);
       this._queue.push({ key, type, resolve });
       return;
@@ -56,24 +53,24 @@ export class Outbox {
 
   /** A state setter: sends (or queues) the state's current value. */
   requestState(key: StateKey): void {
-    this.request(key, stateAction(key), () => this._host.statePayload(key) ?? null);
+    this.request(key, stateAction(key), () => this._host['_statePayload'](key) ?? null);
   }
 
   /** A state property changed: sent after ready when the embed does not have it yet. */
   stateChanged(key: StateKey): void {
-    if (!this._host.isReady()) return; // re-applied at ready
-    const payload = this._host.statePayload(key);
+    if (!this._host.ready) return; // re-applied at ready
+    const payload = this._host['_statePayload'](key);
     if (payload && this._applied.get(key) !== JSON.stringify(payload)) this._send(key, stateAction(key), payload);
   }
 
   /** Sends (or queues) `set-filter` for `member`, unconditionally. */
   requestFilter(member: string): void {
-    const json = this._host.filterJson(member);
+    const json = this._host['_filterJson'](member);
     if (json === undefined) this._filters.delete(member);
     else this._filters.set(member, json);
     this.request(FILTER + member, 'platform:action:set-filter', () => ({
       // A member removed from `filters` is cleared with a JSON null.
-      filterUrlParameter: filterUrlParameter(member, this._host.filterJson(member) ?? 'null'),
+      filterUrlParameter: filterUrlParameter(member, this._host['_filterJson'](member) ?? 'null'),
     }));
   }
 
@@ -81,7 +78,7 @@ export class Outbox {
   filtersChanged(current: Readonly<Record<string, unknown>>): void {
     const members = new Set([...this._filters.keys(), ...Object.keys(current)]);
     for (const member of members) {
-      if (this._host.filterJson(member) !== this._filters.get(member)) this.requestFilter(member);
+      if (this._host['_filterJson'](member) !== this._filters.get(member)) this.requestFilter(member);
     }
   }
 
@@ -105,7 +102,7 @@ export class Outbox {
   }
 
   private _send(key: string | undefined, type: string, payload: Payload): void {
-    this._host.post(type, payload);
+    this._host['_post'](type, payload);
     if (stateKeys.includes(key as StateKey)) this._applied.set(key!, JSON.stringify(payload));
   }
 }

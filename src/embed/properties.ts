@@ -27,31 +27,37 @@ const object = { attribute: false, hasChanged: always };
 export abstract class PlatformEmbedProperties extends ReactiveElement {
   /** Reactive properties, declared here rather than with decorators: no decorator code in the bundle. (`attribute: false` on the states keeps them out of the manifest.) */
   static override properties = {
-    baseUrl: { attribute: 'base-url' },
+    baseUrl: {},
     dashboard: {},
     path: {},
     session: {},
     sessionProvider: { attribute: false },
-    sessionUrl: { attribute: 'session-url' },
-    sessionRenewal: { attribute: 'session-renewal' },
+    sessionUrl: {},
+    sessionRenewal: {},
     loading: {},
     sandbox: {},
     scheme: {},
     locale: {},
     timezone: {},
-    allowExport: { type: Boolean, attribute: 'allow-export' },
+    allowExport: { type: Boolean },
     filters: object,
     theme: object,
     hide: {},
     granularities: object,
     fields: object,
     tabs: object,
-    frameTitle: { attribute: 'frame-title' },
-    readyTimeout: { type: Number, attribute: 'ready-timeout' },
+    frameTitle: {},
+    readyTimeout: { type: Number },
     allow: {},
-    referrerPolicy: { attribute: 'referrer-policy' },
+    referrerPolicy: {},
     debug: { type: Boolean },
   };
+
+  static {
+    // Every attribute is its property's name in kebab case (`baseUrl` → `base-url`); the manifest
+    // names them the same way (custom-elements-manifest.config.mjs). `attribute: false` stays.
+    for (const [name, options] of Object.entries(this.properties)) (options as { attribute?: unknown }).attribute ??= config.kebab(name);
+  }
 
   /** Tenant base URL; its origin is the only origin messages are accepted from and actions posted to. */
   baseUrl?: string;
@@ -134,12 +140,7 @@ export abstract class PlatformEmbedProperties extends ReactiveElement {
   /** The checked values in use (see config.ts). */
   protected _eff: config.Effective = { filters: {}, readyTimeout: config.DEFAULT_READY_TIMEOUT };
 
-  protected readonly _outbox = new Outbox({
-    isReady: () => this.ready,
-    post: (type, payload) => this._post(type, payload),
-    statePayload: (key) => this._statePayload(key),
-    filterJson: (member) => (member in this._eff.filters ? JSON.stringify(this._eff.filters[member]) : undefined),
-  });
+  protected readonly _outbox = new Outbox(this);
 
   /** True between the embed's ready and the next load. */
   abstract readonly ready: boolean;
@@ -191,9 +192,7 @@ export abstract class PlatformEmbedProperties extends ReactiveElement {
     if (memberProblem) throw new RangeError(`setFilter: member ${memberProblem}`);
     const copy = jsonSnapshot(value);
     if (!copy.ok) throw new (copy.kind === 'range' ? RangeError : TypeError)(`setFilter: value ${copy.reason}`);
-    const filters = { ...this._eff.filters, [member]: copy.value };
-    this._eff.filters = filters;
-    this.filters = filters;
+    this.filters = this._eff.filters = { ...this._eff.filters, [member]: copy.value };
     this._outbox.requestFilter(member);
   }
 
@@ -240,7 +239,12 @@ export abstract class PlatformEmbedProperties extends ReactiveElement {
     this._outbox.requestState(key);
   }
 
-  private _statePayload(key: StateKey): Record<string, unknown> | undefined {
+  /** The current JSON value of a filter member, or `undefined` when it has none. */
+  protected _filterJson(member: string): string | undefined {
+    return member in this._eff.filters ? JSON.stringify(this._eff.filters[member]) : undefined;
+  }
+
+  protected _statePayload(key: StateKey): Record<string, unknown> | undefined {
     const value = this._eff[key];
     if (value === undefined) return undefined;
     return key === 'theme' ? { ...(value as EmbedTheme) } : { [key]: value };

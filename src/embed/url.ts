@@ -5,6 +5,7 @@
  * tenant origin either way.
  */
 import { filterMemberProblem, jsonSnapshot } from '../protocol/values.js';
+import { fail, pass } from '../schema.js';
 
 /** Hosts where plain `http:` is allowed (local development). */
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
@@ -24,18 +25,18 @@ export function parseBaseUrl(raw: string): Checked<TenantBase> {
   try {
     url = new URL(raw);
   } catch {
-    return { ok: false, reason: 'is not an absolute URL' };
+    return fail('is not an absolute URL');
   }
   const local = LOCAL_HOSTS.has(url.hostname);
   if (url.protocol !== 'https:' && !(url.protocol === 'http:' && local)) {
-    return { ok: false, reason: 'must use https: (http: only for localhost, 127.0.0.1 and [::1])' };
+    return fail('must use https: (http: only for localhost, 127.0.0.1 and [::1])');
   }
-  if (url.username || url.password) return { ok: false, reason: 'must not contain credentials' };
+  if (url.username || url.password) return fail('must not contain credentials');
   // A query or fragment, empty ones included, is in the raw value wherever the parser put it.
   if (/[?#]/.test(raw)) {
-    return { ok: false, reason: 'must not contain a query or a fragment' };
+    return fail('must not contain a query or a fragment');
   }
-  return { ok: true, value: { origin: url.origin, prefix: url.pathname.replace(/\/+$/, '') } };
+  return pass({ origin: url.origin, prefix: url.pathname.replace(/\/+$/, '') });
 }
 
 /** Checks a `path` value: an in-embed path under `/embed/`, without `..` escapes. */

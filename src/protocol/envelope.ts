@@ -101,20 +101,17 @@ export function parseEventMessage(data: unknown): ParsedEvent {
 /** How `validate` words an enum violation (the action schemas are flat: no field name holds it). */
 const ENUM_REASON = / must be one of /;
 
-/** `field problem` when there is a problem. */
-const range = (field: string, problem: string | null): string | null => problem && `${field} ${problem}`;
-
 /**
- * Extra rules of known actions beyond field types: values the embed would
- * ignore, each a range error (the one extra type rule, `set-theme`'s
- * `borderRadius`, is checked in `buildAction`).
+ * Extra rules of known actions beyond field types: the field and why its value is one the embed
+ * would ignore, each a range error (the one extra type rule, `set-theme`'s `borderRadius`, is
+ * checked in `buildAction`).
  */
-const actionRules: { [T in PlatformActionType]?: (payload: Record<string, unknown>) => string | null } = {
-  'platform:action:set-locale': (p) => range('locale', localeProblem(p.locale as string)),
-  'platform:action:set-timezone': (p) => range('timezone', timeZoneProblem(p.timezone as string)),
-  'platform:action:navigate': (p) => range('path', (p.path as string).startsWith('/') ? null : 'must start with "/"'),
-  'platform:action:set-session': (p) => range('sessionId', p.sessionId ? null : 'must not be empty'),
-  'platform:action:set-filter': (p) => range('filterUrlParameter', filterParameterProblem(p.filterUrlParameter as string)),
+const actionRules: { [T in PlatformActionType]?: [field: string, problem: (value: string) => string | null] } = {
+  'platform:action:set-locale': ['locale', localeProblem],
+  'platform:action:set-timezone': ['timezone', timeZoneProblem],
+  'platform:action:navigate': ['path', (path) => (path.startsWith('/') ? null : 'must start with "/"')],
+  'platform:action:set-session': ['sessionId', (id) => (id ? null : 'must not be empty')],
+  'platform:action:set-filter': ['filterUrlParameter', filterParameterProblem],
 };
 
 function filterParameterProblem(param: string): string | null {
@@ -162,8 +159,9 @@ export function buildAction<T extends string>(
     if (type === 'platform:action:set-theme' && borderRadius !== undefined && typeof borderRadius !== 'string' && typeof borderRadius !== 'number') {
       throw new TypeError(`${type}: borderRadius must be a string or a number`);
     }
-    const problem = actionRules[type as PlatformActionType]?.(body);
-    if (problem) throw new RangeError(`${type}: ${problem}`);
+    const rule = actionRules[type as PlatformActionType];
+    const problem = rule?.[1](body[rule[0]] as string);
+    if (problem) throw new RangeError(`${type}: ${rule![0]} ${problem}`);
   }
   return {
     source: MESSAGE_SOURCE,
