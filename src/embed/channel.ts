@@ -3,11 +3,11 @@
  * messages through the shared router (rule 2), checks them (rules 1, 3, 4),
  * explains rejections when debugging, and posts actions to the tenant origin.
  */
+import { observeMessages, registerFrame } from './router.js';
 import { MESSAGE_SOURCE } from '../protocol/catalog.js';
 import { buildAction, type PlatformEventMessage } from '../protocol/envelope.js';
 import { isPlainObject } from '../schema.js';
 import { acceptFrameMessage } from './inbound.js';
-import { observeMessages, registerFrame } from './router.js';
 
 
 /** What the channel needs from its element. */

@@ -1,8 +1,8 @@
 import type { PropertyValues } from '@lit/reactive-element';
 import type { ErrorPayload, ReadyPayload } from '../protocol/catalog.js';
 import type { PlatformEventMessage } from '../protocol/envelope.js';
+import { embedStyles, ShadowView } from './shadow.js';
 import { version } from '../version.js';
-import * as config from './config.js';
 import { ConfigError, EmbedError, type ReadyTimeoutError, type SessionError } from './errors.js';
 import { ADD_ON, type AddOn, type LiveEmbed } from './add-on.js';
 import { Lifecycle, type Provider, type RenewalTrigger } from './lifecycle.js';
@@ -11,12 +11,12 @@ import { preconnect } from './preconnect.js';
 import { routeMessage } from './router.js';
 import { fetchSession } from './session-url.js';
 import { takeOver, waitForMarkup, type Adopted } from './takeover.js';
-import { LoadTimeline } from './timing.js';
 import { dispatchEmbedEvent, dispatchHostError, dispatchPlatformEvent, type PlatformEmbedEventMap } from './inbound.js';
 import { grantAllow } from './defaults.js';
 import { DEFAULT_TITLE, PlatformEmbedProperties } from './properties.js';
-import { embedStyles, ShadowView } from './shadow.js';
 import { buildEmbedUrl } from './url.js';
+import * as config from './config.js';
+import { LoadTimeline } from './timing.js';
 
 const LOG = '[platform-embed]';
 
