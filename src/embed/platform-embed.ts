@@ -15,7 +15,8 @@ import { LoadTimeline } from './timing.js';
 import { dispatchEmbedEvent, dispatchHostError, dispatchPlatformEvent, type PlatformEmbedEventMap } from './inbound.js';
 import { grantAllow } from './defaults.js';
 import { DEFAULT_TITLE, PlatformEmbedProperties } from './properties.js';
-import { embedStyles, ShadowView } from './shadow.js';
+import { embedFailed, embedLoading } from '../i18n/embed-messages.js';
+import { embedStyles, frameName, overlay, setAttribute, text, type Overlay } from './shadow.js';
 import { buildEmbedUrl } from './url.js';
 
 const LOG = '[platform-embed]';
@@ -87,8 +88,13 @@ export class PlatformEmbedElement extends PlatformEmbedProperties {
   private _frameKey = 0;
   private _frameSrc: string | undefined;
 
-  /** The shadow tree; made at the first update, when the render root exists. */
-  private _view?: ShadowView;
+  /** The shadow tree's iframe (see shadow.ts: a new one per load) and the load it was made for. */
+  private _frame?: HTMLIFrameElement | undefined;
+  private _shownKey = -1;
+  /** The current iframe was navigated (or adopted navigating). */
+  private _sent?: boolean;
+  /** The loading and error overlays, each with its default text; made at the first update, when the render root exists. */
+  private _overlays?: [...Overlay, ...Overlay];
   private _currentPath: string | null = null;
   private _needsLoad?: boolean;
   private _pendingErrors: ConfigError[] = [];
@@ -162,7 +168,7 @@ export class PlatformEmbedElement extends PlatformEmbedProperties {
 
   /** The wrapped iframe (a new one per load). */
   get iframe(): HTMLIFrameElement | null {
-    return this._view?.frame ?? null;
+    return this._frame ?? null;
   }
 
   static override get observedAttributes(): string[] {
@@ -204,7 +210,8 @@ export class PlatformEmbedElement extends PlatformEmbedProperties {
     super.disconnectedCallback();
     this._life._disconnect();
     this._channel.close();
-    this._view?.detach();
+    // Taken out of the tree: a re-inserted iframe would navigate again to its old URL and spent session.
+    this.iframe?.remove();
     // A taken-over iframe is never put back: its server session is spent.
     this._adopted = undefined;
     this._frameSrc = undefined;
@@ -250,20 +257,51 @@ export class PlatformEmbedElement extends PlatformEmbedProperties {
   protected override update(changed: PropertyValues<this>): void {
     super.update(changed);
     const { _failure: failure, _live: ready } = this._life;
-    const view = (this._view ??= new ShadowView(this.renderRoot, this._onFrameLoad));
-    if (this._adopted) view.adopt(this._adopted.frame, this._frameKey);
-    view._render({
-      frameKey: this._frameKey,
-      src: this._frameSrc,
-      title: this.frameTitle || DEFAULT_TITLE,
-      allow: grantAllow(this.allow, this._eff.base?.origin ?? "'src'"),
-      referrerPolicy: this.referrerPolicy,
-      sandbox: this._eff.sandbox,
-      loading: !ready && !failure,
-      failed: !!failure,
-      message: failure instanceof EmbedError ? failure.message : undefined,
-    });
-    PlatformEmbedElement[ADD_ON]?.shown(this, view.frame, this.renderRoot, !ready || !!failure);
+    const root = this.renderRoot;
+    const adopted = this._adopted?.frame;
+    if (this._shownKey !== this._frameKey) {
+      // Every load gets a new iframe: a reused one would keep the last document's history and window.
+      // An adopted one (server-rendered markup, or a live embed) is already navigating: it is kept, never re-pointed.
+      this._shownKey = this._frameKey;
+      this._frame?.remove();
+      this._sent = !!adopted;
+      this._frame = adopted ?? document.createElement('iframe');
+      if (adopted) adopted.addEventListener('load', this._onFrameLoad);
+      else {
+        this._frame.part = 'iframe' as never;
+        this._frame.name = frameName();
+      }
+    }
+    const frame = this._frame!;
+    const { referrerPolicy } = this;
+    // The default title is said in the element's language, as the overlays are; a `frame-title` of the host's stays as set.
+    setAttribute(frame, 'title', text(root, 'embedFrameTitle', this.frameTitle || DEFAULT_TITLE));
+    setAttribute(frame, 'allow', grantAllow(this.allow, this._eff.base?.origin ?? "'src'"));
+    setAttribute(frame, 'referrerpolicy', referrerPolicy);
+    setAttribute(frame, 'sandbox', this._eff.sandbox);
+    if (!frame.isConnected) root.prepend(frame);
+    // Last, so the policies above apply to the navigation it starts.
+    if (this._frameSrc && !this._sent && frame.isConnected) {
+      this._sent = true;
+      // Heard from the first navigation on: the load event of the initial about:blank is not the embed's.
+      frame.addEventListener('load', this._onFrameLoad);
+      const link = document.createElement('a');
+      link.href = this._frameSrc;
+      link.target = frame.name;
+      link.referrerPolicy = referrerPolicy;
+      link.click();
+    }
+    // Built after the first iframe is in, so its navigation does not wait for them.
+    const [loading, loadingText, error, errorText] = (this._overlays ??= [
+      ...overlay(root, 'loading', 'status'),
+      ...overlay(root, 'error', 'alert'),
+    ]);
+    loading.hidden = ready || !!failure;
+    error.hidden = !failure;
+    loadingText.textContent = text(root, 'embedLoading', embedLoading);
+    // A blank message from the embed would leave an empty alert.
+    errorText.textContent = (failure instanceof EmbedError && failure.message.trim()) || text(root, 'embedFailed', embedFailed);
+    PlatformEmbedElement[ADD_ON]?.shown(this, frame, root, !ready || !!failure);
   }
 
   protected override updated(): void {
@@ -364,7 +402,7 @@ export class PlatformEmbedElement extends PlatformEmbedProperties {
     const { iframe, _ready: ready, _life: life, _outbox: outbox } = this;
     const origin = this._channel.origin;
     if (!iframe || !origin || !ready || !life._live) return;
-    this._view!.frame = undefined;
+    this._frame = undefined;
     return {
       iframe,
       origin,
