@@ -127,10 +127,9 @@ export class PlatformEmbedElement extends PlatformEmbedProperties {
 
   constructor() {
     super();
-    // A value assigned before the element was defined would shadow these read-only accessors for good.
-    for (const name of ['ready', 'readyInfo', 'currentPath', 'iframe']) {
-      if (Object.hasOwn(this, name)) delete (this as unknown as Record<string, unknown>)[name];
-    }
+    // A value assigned before the element was defined would shadow these read-only accessors for good
+    // (deleting a property the element does not own changes nothing).
+    for (const name of ['ready', 'readyInfo', 'currentPath', 'iframe']) delete (this as unknown as Record<string, unknown>)[name];
   }
 
   /** True between the embed's ready and the next load. Read-only: setting it does nothing. */
