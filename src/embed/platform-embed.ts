@@ -90,7 +90,7 @@ export class PlatformEmbedElement extends PlatformEmbedProperties {
 
   /** The shadow tree's iframe (see shadow.ts: a new one per load) and the load it was made for. */
   private _frame?: HTMLIFrameElement | undefined;
-  private _shownKey = -1;
+  private _shownKey?: number;
   /** The current iframe was navigated (or adopted navigating). */
   private _sent?: boolean;
   /** The loading and error overlays, each with its default text; made at the first update, when the render root exists. */
@@ -102,9 +102,10 @@ export class PlatformEmbedElement extends PlatformEmbedProperties {
   /**
    * The current load was taken over from server-rendered markup: its iframe,
    * and what the keeper script kept until it is replayed. A provider set later
-   * serves the next loads; it starts none.
+   * serves the next loads; it starts none. Or the live embed the load adopted
+   * (its `iframe`).
    */
-  private _adopted?: Pick<Adopted, 'frame'> & Partial<Adopted> | undefined;
+  private _adopted?: Pick<Adopted, 'iframe'> & Partial<Adopted> | undefined;
   /** The current document's last ready message. */
   private _ready?: PlatformEventMessage;
   /** The first load was server-rendered: later loads need a provider (its session is spent). */
@@ -210,7 +211,7 @@ export class PlatformEmbedElement extends PlatformEmbedProperties {
     this._life._disconnect();
     this._channel.close();
     // Taken out of the tree: a re-inserted iframe would navigate again to its old URL and spent session.
-    this.iframe?.remove();
+    this._frame?.remove();
     // A taken-over iframe is never put back: its server session is spent.
     this._adopted = undefined;
     this._frameSrc = undefined;
@@ -240,7 +241,7 @@ export class PlatformEmbedElement extends PlatformEmbedProperties {
       // A new provider serves the next load and reloads nothing, unless the load waits for one.
       ((changed.has('sessionProvider') || changed.has('sessionUrl')) && this._life._waiting) ||
       (changed.has('path') && !this._life._live && !eff.dashboard) ||
-      (changed.has('loading') && eff.loading === 'eager' && this._life.deferred);
+      (changed.has('loading') && eff.loading === 'eager' && this._life._unwatch);
     if (reload) {
       this._beginLoad();
       return;
@@ -257,7 +258,7 @@ export class PlatformEmbedElement extends PlatformEmbedProperties {
     super.update(changed);
     const { _failure: failure, _live: ready } = this._life;
     const root = this.renderRoot;
-    const adopted = this._adopted?.frame;
+    const adopted = this._adopted?.iframe;
     if (this._shownKey !== this._frameKey) {
       // Every load gets a new iframe: a reused one would keep the last document's history and window.
       // An adopted one (server-rendered markup, or a live embed) is already navigating: it is kept, never re-pointed.
@@ -307,13 +308,15 @@ export class PlatformEmbedElement extends PlatformEmbedProperties {
     this._channel.attach(this.isConnected ? this.iframe : null);
     this._channel.observe(this.debug && this.isConnected);
     const early = this._adopted?.early;
-    if (early) this._adopted!.early = undefined;
-    // What the embed sent before the element was defined, in order and before anything later, through the one router.
-    for (const [event, time] of early?.messages ?? []) {
-      this._arrival = time;
-      routeMessage(event);
+    if (early) {
+      this._adopted!.early = undefined;
+      // What the embed sent before the element was defined, in order and before anything later, through the one router.
+      for (const [event, time] of early.messages) {
+        this._arrival = time;
+        routeMessage(event);
+      }
+      this._arrival = undefined;
     }
-    this._arrival = undefined;
     if (this._life._failure) this._life._reject(this._life._failure);
     // Host errors found while checking values are dispatched here, never
     // synchronously in connectedCallback where some frameworks miss them.
@@ -428,8 +431,8 @@ export class PlatformEmbedElement extends PlatformEmbedProperties {
     if (live) {
       // The same document, ready at once, no navigation and no session; what differs from what it last received is sent, as after a reload.
       const { iframe, ready } = live;
-      this._adopted = { frame: iframe };
-      this._life._start({ timeout: readyTimeout, lazy: false }, live);
+      this._adopted = live;
+      this._life._start({ timeout: readyTimeout }, live);
       this._currentPath = live.path;
       // A live embed is adopted once: its records become the element's.
       this._outbox._applied = live.applied;
@@ -451,7 +454,7 @@ export class PlatformEmbedElement extends PlatformEmbedProperties {
     const request = { session: this.session, timeout: readyTimeout, lazy: loading === 'lazy', rendered: this._rendered };
     if (adopted) {
       this._startTimeline(adopted.early?.time);
-      this._navigateFrame(undefined, adopted.frame.getAttribute('src')!);
+      this._navigateFrame(undefined, adopted.iframe.getAttribute('src')!);
       this._life._start(request, adopted.early ?? {});
       return;
     }
