@@ -53,8 +53,8 @@ export interface LoadRequest {
   session?: string | undefined;
   /** Milliseconds until `ReadyTimeoutError`; `0` disables. Counted from the start, provider time included. */
   timeout: number;
-  /** Wait until the element comes within one viewport height of the visible area (unless a load already started). */
-  lazy: boolean;
+  /** Wait until the element comes within one viewport height of the visible area (unless a load already started or `adopted`). */
+  lazy?: boolean;
   /** The element's first load came from server-rendered markup, whose session is spent: without a provider it cannot load again. */
   rendered?: boolean;
 }
@@ -100,24 +100,20 @@ export class Lifecycle {
   _credentialAt = 0;
   /** A renewal in place waits for its session. */
   private _renewing?: boolean;
-  /** When the last renewal in place sent its session. */
-  private _renewedAt = -Infinity;
+  /** When the last renewal in place sent its session; none before (`now - undefined` is NaN, never within the join window). */
+  private _renewedAt?: number;
   /** The current document's `load` event was seen. */
   _loaded?: boolean;
   /** The current document sent its ready. */
   private _readyDoc?: boolean;
   /** A load started since the element was connected: `lazy` no longer defers. */
   private _started?: boolean;
-  private _unwatch?: (() => void) | undefined;
+  /** Stops the lazy wait: set while a lazy load waits for the element to come near the visible area. */
+  _unwatch?: (() => void) | undefined;
   private _waiters: Waiter[] = [];
   private _reflecting?: boolean;
 
   constructor(private readonly _host: LifecycleHost) {}
-
-  /** A lazy load waits for the element to come near the visible area. */
-  get deferred(): boolean {
-    return !!this._unwatch;
-  }
 
   /**
    * Starts a load in a new iframe, superseding any earlier one; a lazy
@@ -182,7 +178,7 @@ export class Lifecycle {
    */
   renewInPlace(trigger: RenewalTrigger, provider: Provider | undefined): void {
     const now = Date.now();
-    if (!provider || !this._live || this._renewing || now - this._renewedAt < RENEWAL_JOIN_MS) return;
+    if (!provider || !this._live || this._renewing || now - this._renewedAt! < RENEWAL_JOIN_MS) return;
     if (trigger === 'visible' && now - this._credentialAt < STALE_CREDENTIAL_MS) return;
     const token = this._token;
     this._renewing = true;

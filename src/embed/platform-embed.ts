@@ -1,7 +1,8 @@
 import type { PropertyValues } from '@lit/reactive-element';
 import type { ErrorPayload, ReadyPayload } from '../protocol/catalog.js';
 import type { PlatformEventMessage } from '../protocol/envelope.js';
-import { embedStyles, ShadowView } from './shadow.js';
+import { embedFailed, embedLoading } from '../i18n/embed-messages.js';
+import { embedStyles, frameName, overlay, setAttribute, text, type Overlay } from './shadow.js';
 import { version } from '../version.js';
 import { ConfigError, EmbedError, type ReadyTimeoutError, type SessionError } from './errors.js';
 import { ADD_ON, type AddOn, type LiveEmbed } from './add-on.js';
@@ -87,8 +88,13 @@ export class PlatformEmbedElement extends PlatformEmbedProperties {
   private _frameKey = 0;
   private _frameSrc: string | undefined;
 
-  /** The shadow tree; made at the first update, when the render root exists. */
-  private _view?: ShadowView;
+  /** The shadow tree's iframe (see shadow.ts: a new one per load) and the load it was made for. */
+  private _frame?: HTMLIFrameElement | undefined;
+  private _shownKey?: number;
+  /** The current iframe was navigated (or adopted navigating). */
+  private _sent?: boolean;
+  /** The loading and error overlays, each with its default text; made at the first update, when the render root exists. */
+  private _overlays?: [...Overlay, ...Overlay];
   private _currentPath: string | null = null;
   private _needsLoad?: boolean;
   private _pendingErrors: ConfigError[] = [];
@@ -96,9 +102,10 @@ export class PlatformEmbedElement extends PlatformEmbedProperties {
   /**
    * The current load was taken over from server-rendered markup: its iframe,
    * and what the keeper script kept until it is replayed. A provider set later
-   * serves the next loads; it starts none.
+   * serves the next loads; it starts none. Or the live embed the load adopted
+   * (its `iframe`).
    */
-  private _adopted?: Pick<Adopted, 'frame'> & Partial<Adopted> | undefined;
+  private _adopted?: Pick<Adopted, 'iframe'> & Partial<Adopted> | undefined;
   /** The current document's last ready message. */
   private _ready?: PlatformEventMessage;
   /** The first load was server-rendered: later loads need a provider (its session is spent). */
@@ -121,10 +128,9 @@ export class PlatformEmbedElement extends PlatformEmbedProperties {
 
   constructor() {
     super();
-    // A value assigned before the element was defined would shadow these read-only accessors for good.
-    for (const name of ['ready', 'readyInfo', 'currentPath', 'iframe']) {
-      if (Object.hasOwn(this, name)) delete (this as unknown as Record<string, unknown>)[name];
-    }
+    // A value assigned before the element was defined would shadow these read-only accessors for good
+    // (deleting a property the element does not own changes nothing).
+    for (const name of ['ready', 'readyInfo', 'currentPath', 'iframe']) delete (this as unknown as Record<string, unknown>)[name];
   }
 
   /** True between the embed's ready and the next load. Read-only: setting it does nothing. */
@@ -162,7 +168,7 @@ export class PlatformEmbedElement extends PlatformEmbedProperties {
 
   /** The wrapped iframe (a new one per load). */
   get iframe(): HTMLIFrameElement | null {
-    return this._view?.frame ?? null;
+    return this._frame ?? null;
   }
 
   static override get observedAttributes(): string[] {
@@ -204,7 +210,8 @@ export class PlatformEmbedElement extends PlatformEmbedProperties {
     super.disconnectedCallback();
     this._life._disconnect();
     this._channel.close();
-    this._view?.detach();
+    // Taken out of the tree: a re-inserted iframe would navigate again to its old URL and spent session.
+    this._frame?.remove();
     // A taken-over iframe is never put back: its server session is spent.
     this._adopted = undefined;
     this._frameSrc = undefined;
@@ -234,7 +241,7 @@ export class PlatformEmbedElement extends PlatformEmbedProperties {
       // A new provider serves the next load and reloads nothing, unless the load waits for one.
       ((changed.has('sessionProvider') || changed.has('sessionUrl')) && this._life._waiting) ||
       (changed.has('path') && !this._life._live && !eff.dashboard) ||
-      (changed.has('loading') && eff.loading === 'eager' && this._life.deferred);
+      (changed.has('loading') && eff.loading === 'eager' && this._life._unwatch);
     if (reload) {
       this._beginLoad();
       return;
@@ -250,33 +257,66 @@ export class PlatformEmbedElement extends PlatformEmbedProperties {
   protected override update(changed: PropertyValues<this>): void {
     super.update(changed);
     const { _failure: failure, _live: ready } = this._life;
-    const view = (this._view ??= new ShadowView(this.renderRoot, this._onFrameLoad));
-    if (this._adopted) view.adopt(this._adopted.frame, this._frameKey);
-    view._render({
-      frameKey: this._frameKey,
-      src: this._frameSrc,
-      title: this.frameTitle || DEFAULT_TITLE,
-      allow: grantAllow(this.allow, this._eff.base?.origin ?? "'src'"),
-      referrerPolicy: this.referrerPolicy,
-      sandbox: this._eff.sandbox,
-      loading: !ready && !failure,
-      failed: !!failure,
-      message: failure instanceof EmbedError ? failure.message : undefined,
-    });
-    PlatformEmbedElement[ADD_ON]?.shown(this, view.frame, this.renderRoot, !ready || !!failure);
+    const root = this.renderRoot;
+    const adopted = this._adopted?.iframe;
+    if (this._shownKey !== this._frameKey) {
+      // Every load gets a new iframe: a reused one would keep the last document's history and window.
+      // An adopted one (server-rendered markup, or a live embed) is already navigating: it is kept, never re-pointed.
+      this._shownKey = this._frameKey;
+      this._frame?.remove();
+      this._sent = !!adopted;
+      this._frame = adopted ?? document.createElement('iframe');
+      if (adopted) adopted.addEventListener('load', this._onFrameLoad);
+      else {
+        this._frame.part = 'iframe' as never;
+        this._frame.name = frameName();
+      }
+    }
+    const frame = this._frame!;
+    const { referrerPolicy } = this;
+    // The default title is said in the element's language, as the overlays are; a `frame-title` of the host's stays as set.
+    setAttribute(frame, 'title', text(root, 'embedFrameTitle', this.frameTitle || DEFAULT_TITLE));
+    setAttribute(frame, 'allow', grantAllow(this.allow, this._eff.base?.origin ?? "'src'"));
+    setAttribute(frame, 'referrerpolicy', referrerPolicy);
+    setAttribute(frame, 'sandbox', this._eff.sandbox);
+    if (!frame.isConnected) root.prepend(frame);
+    // Last, so the policies above apply to the navigation it starts.
+    if (this._frameSrc && !this._sent && frame.isConnected) {
+      this._sent = true;
+      // Heard from the first navigation on: the load event of the initial about:blank is not the embed's.
+      frame.addEventListener('load', this._onFrameLoad);
+      const link = document.createElement('a');
+      link.href = this._frameSrc;
+      link.target = frame.name;
+      link.referrerPolicy = referrerPolicy;
+      link.click();
+    }
+    // Built after the first iframe is in, so its navigation does not wait for them.
+    const [loading, loadingText, error, errorText] = (this._overlays ??= [
+      ...overlay(root, 'loading', 'status'),
+      ...overlay(root, 'error', 'alert'),
+    ]);
+    loading.hidden = ready || !!failure;
+    error.hidden = !failure;
+    loadingText.textContent = text(root, 'embedLoading', embedLoading);
+    // A blank message from the embed would leave an empty alert.
+    errorText.textContent = (failure instanceof EmbedError && failure.message.trim()) || text(root, 'embedFailed', embedFailed);
+    PlatformEmbedElement[ADD_ON]?.shown(this, frame, root, !ready || !!failure);
   }
 
   protected override updated(): void {
     this._channel.attach(this.isConnected ? this.iframe : null);
     this._channel.observe(this.debug && this.isConnected);
     const early = this._adopted?.early;
-    if (early) this._adopted!.early = undefined;
-    // What the embed sent before the element was defined, in order and before anything later, through the one router.
-    for (const [event, time] of early?.messages ?? []) {
-      this._arrival = time;
-      routeMessage(event);
+    if (early) {
+      this._adopted!.early = undefined;
+      // What the embed sent before the element was defined, in order and before anything later, through the one router.
+      for (const [event, time] of early.messages) {
+        this._arrival = time;
+        routeMessage(event);
+      }
+      this._arrival = undefined;
     }
-    this._arrival = undefined;
     if (this._life._failure) this._life._reject(this._life._failure);
     // Host errors found while checking values are dispatched here, never
     // synchronously in connectedCallback where some frameworks miss them.
@@ -364,7 +404,7 @@ export class PlatformEmbedElement extends PlatformEmbedProperties {
     const { iframe, _ready: ready, _life: life, _outbox: outbox } = this;
     const origin = this._channel.origin;
     if (!iframe || !origin || !ready || !life._live) return;
-    this._view!.frame = undefined;
+    this._frame = undefined;
     return {
       iframe,
       origin,
@@ -391,8 +431,8 @@ export class PlatformEmbedElement extends PlatformEmbedProperties {
     if (live) {
       // The same document, ready at once, no navigation and no session; what differs from what it last received is sent, as after a reload.
       const { iframe, ready } = live;
-      this._adopted = { frame: iframe };
-      this._life._start({ timeout: readyTimeout, lazy: false }, live);
+      this._adopted = live;
+      this._life._start({ timeout: readyTimeout }, live);
       this._currentPath = live.path;
       // A live embed is adopted once: its records become the element's.
       this._outbox._applied = live.applied;
@@ -414,7 +454,7 @@ export class PlatformEmbedElement extends PlatformEmbedProperties {
     const request = { session: this.session, timeout: readyTimeout, lazy: loading === 'lazy', rendered: this._rendered };
     if (adopted) {
       this._startTimeline(adopted.early?.time);
-      this._navigateFrame(undefined, adopted.frame.getAttribute('src')!);
+      this._navigateFrame(undefined, adopted.iframe.getAttribute('src')!);
       this._life._start(request, adopted.early ?? {});
       return;
     }

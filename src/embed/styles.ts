@@ -6,7 +6,7 @@
  */
 export const EMBED_CSS =
   ':host{display:block;position:relative;height:var(--platform-embed-height,600px);overflow:hidden}' +
-  ':host([hidden]),div[hidden]{display:none}' +
+  ':host([hidden]),[hidden]{display:none}' +
   'iframe{display:block;width:100%;height:100%;border:0}' +
   // The overlays are the shadow tree's only <div>s: a type selector needs no class on them.
   'div{position:absolute;inset:0;display:grid;place-items:center;' +

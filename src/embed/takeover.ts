@@ -7,7 +7,7 @@ import { EARLY_PROPERTY, SERVER_RENDERED_ATTRIBUTE, type EarlyRecord } from './h
 
 /** A server-rendered load to adopt: the iframe navigating with the server's session, and what the keeper kept. */
 export interface Adopted {
-  frame: HTMLIFrameElement;
+  iframe: HTMLIFrameElement;
   early: EarlyRecord | undefined;
 }
 
@@ -44,7 +44,7 @@ export function takeOver(host: HTMLElement, root: ParentNode, origin: string | u
   const early = record[EARLY_PROPERTY];
   delete record[EARLY_PROPERTY];
   if (early) removeEventListener('message', early.listener);
-  if (origin && frame?.getAttribute('src')?.startsWith(origin + '/')) return { frame, early };
+  if (origin && frame?.getAttribute('src')?.startsWith(origin + '/')) return { iframe: frame, early };
   frame?.remove();
   return undefined;
 }
