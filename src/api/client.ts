@@ -16,8 +16,6 @@ import {
   type RequestOptions,
 } from './arguments.js';
 import { parseBaseUrl } from './base-url.js';
-import type { PlatformApiOperation } from './errors.js';
-import type { CallWording } from './messages.js';
 import { abortedError, callError, send, type Call, type FetchLike, type Transport } from './request.js';
 import {
   branchDeletionSchema,
@@ -129,7 +127,8 @@ export class PlatformApiClient {
       _method: 'GET',
       _path: `/api/v1/deployments/${id}/settings`,
       _idempotent: true,
-      _wording: { subject: `Loading the settings of deployment ${id}`, notFound: `deployment ${id} was not found` },
+      _subject: `Loading the settings of deployment ${id}`,
+      _notFound: `deployment ${id} was not found`,
       _parse: (data) => validate(data, deploymentSettingsSchema, 'settings'),
       signal,
     });
@@ -153,7 +152,8 @@ export class PlatformApiClient {
       _method: 'PUT',
       _path: `/api/v1/deployments/${id}`,
       _body: body,
-      _wording: { subject: `Saving the settings of deployment ${id}`, notFound: `deployment ${id} was not found` },
+      _subject: `Saving the settings of deployment ${id}`,
+      _notFound: `deployment ${id} was not found`,
       _parse: (data) => validate(data, deploymentSettingsSchema, 'settings'),
       signal,
     });
@@ -171,11 +171,9 @@ export class PlatformApiClient {
       _method: 'POST',
       _path: '/api/v1/usage-analytics/token',
       _idempotent: true,
-      _wording: {
-        subject: 'Issuing a usage-analytics token',
-        notFound: 'usage analytics is not enabled for this account',
-        forbidden: 'only an administrator may issue it',
-      },
+      _subject: 'Issuing a usage-analytics token',
+      _notFound: 'usage analytics is not enabled for this account',
+      _forbidden: 'only an administrator may issue it',
       _parse: (data) => validate(data, usageAnalyticsTokenSchema, 'token response'),
       signal,
     });
@@ -198,11 +196,9 @@ export class PlatformApiClient {
       _method: 'POST',
       _path: '/api/v1/embed/generate-session',
       _body: body,
-      _wording: {
-        subject: `Creating an embed session for deployment ${id}`,
-        notFound: `deployment ${id} was not found`,
-        forbidden: 'the API key may not create embed sessions',
-      },
+      _subject: `Creating an embed session for deployment ${id}`,
+      _notFound: `deployment ${id} was not found`,
+      _forbidden: 'the API key may not create embed sessions',
       _parse: (data) => {
         const checked = validate(data, embedSessionSchema, 'session');
         if (!checked.ok) return checked;
@@ -232,7 +228,9 @@ export class PlatformApiClient {
       _method: 'POST',
       _path: '/api/v1/embed/session/revoke',
       _body: { sessionId },
-      _wording: { subject: 'Revoking an embed session', notFound: 'the revoke endpoint was not found', forbidden: 'the API key may not revoke embed sessions' },
+      _subject: 'Revoking an embed session',
+      _notFound: 'the revoke endpoint was not found',
+      _forbidden: 'the API key may not revoke embed sessions',
       _parse: () => ({ ok: true, value: undefined }),
       signal,
     });
@@ -252,10 +250,8 @@ export class PlatformApiClient {
       _method: 'DELETE',
       _path: `/build/api/v1/deployments/${id}/branches`,
       _query: { branchName: name, removeOnUpstream: String(removeOnUpstream) },
-      _wording: {
-        subject: `Deleting branch "${name}" of deployment ${id}`,
-        notFound: `branch "${name}" or deployment ${id} was not found`,
-      },
+      _subject: `Deleting branch "${name}" of deployment ${id}`,
+      _notFound: `branch "${name}" or deployment ${id} was not found`,
       _parse: (data) => validate(data, branchDeletionSchema, 'deletion result'),
       signal,
     });
@@ -271,10 +267,12 @@ export class PlatformApiClient {
     return { baseUrl: this.baseUrl, timeoutMs: this.timeoutMs, retries: this.retries };
   }
 
-  async #call<T>(call: Omit<Call<T>, 'token'>): Promise<T> {
-    const token = await this.#resolveToken(call.operation, call._wording, call.signal);
+  async #call<T>(call: Call<T>): Promise<T> {
+    // Until the token is known, failures redact the fixed one (a provider's is not known yet).
+    call.token = this.#token;
+    call.token = await this.#resolveToken(call);
     const transport: Transport = { baseUrl: this.baseUrl, fetch: this.#fetch, timeoutMs: this.timeoutMs, retries: this.retries };
-    return send(transport, { ...call, token });
+    return send(transport, call);
   }
 
   /**
@@ -282,13 +280,13 @@ export class PlatformApiClient {
    * token fails the call as `unauthorized` (status 0): without a token no
    * request may be sent, and the fix is the same as for a 401.
    */
-  async #resolveToken(operation: PlatformApiOperation, wording: CallWording, signal?: AbortSignal): Promise<string> {
-    const context = { operation, _wording: wording, token: this.#token ?? '' };
-    if (signal?.aborted) throw abortedError(context);
+  async #resolveToken(call: Call<unknown>): Promise<string> {
+    const { signal } = call;
+    if (signal?.aborted) throw abortedError(call);
     if (this.#token !== undefined) return this.#token;
     let removeAbort = () => {};
     const aborted = new Promise<never>((_, reject) => {
-      const onAbort = () => reject(abortedError(context));
+      const onAbort = () => reject(abortedError(call));
       signal?.addEventListener('abort', onAbort, { once: true });
       removeAbort = () => signal?.removeEventListener('abort', onAbort);
     });
@@ -296,8 +294,8 @@ export class PlatformApiClient {
       const token = await Promise.race([Promise.resolve().then(() => this.#tokenProvider!()), aborted]);
       return checkToken(token, 'the token from tokenProvider');
     } catch (cause) {
-      if (signal?.aborted) throw abortedError(context);
-      throw callError(context, 'unauthorized', 0, { reason: 'the token provider did not supply a token', cause });
+      if (signal?.aborted) throw abortedError(call);
+      throw callError(call, 'unauthorized', 0, { reason: 'the token provider did not supply a token', cause });
     } finally {
       removeAbort();
     }

@@ -8,11 +8,11 @@ import type { PlatformApiErrorCode } from './errors.js';
 /** How one call describes itself in messages. */
 export interface CallWording {
   /** What was attempted, e.g. `Loading the settings of deployment 42`. */
-  subject: string;
+  _subject: string;
   /** Why a 404 happened for this call, e.g. `deployment 42 was not found`. */
-  notFound: string;
+  _notFound: string;
   /** Why a 403 happened for this call. */
-  forbidden?: string;
+  _forbidden?: string;
 }
 
 const reasons: Record<PlatformApiErrorCode, string> = {
@@ -85,7 +85,7 @@ export interface FailureDetail {
   /** More precise reason than the code's default. */
   reason?: string;
   /** The platform's own `error.message`, quoted after the reason. */
-  serverMessage?: string;
+  _serverMessage?: string;
   /** Seconds from `Retry-After`. */
   retryAfter?: number;
   /** The token to keep out of the text. */
@@ -96,12 +96,12 @@ export interface FailureDetail {
 export function failureMessage(wording: CallWording, code: PlatformApiErrorCode, detail: FailureDetail): string {
   // A reason may quote a value of the answer (an enum field's): one holding the token gives way to the code's own.
   let reason = detail.reason && !echoes(detail.reason, detail.token) ? detail.reason : reasons[code];
-  if (!detail.reason && code === 'not-found') reason = wording.notFound;
-  if (!detail.reason && code === 'forbidden' && wording.forbidden) reason = wording.forbidden;
+  if (!detail.reason && code === 'not-found') reason = wording._notFound;
+  if (!detail.reason && code === 'forbidden' && wording._forbidden) reason = wording._forbidden;
   if (code === 'rate-limited' && detail.retryAfter !== undefined) reason += `; try again in ${detail.retryAfter} s`;
-  let message = `${wording.subject} failed: ${reason}${detail.status ? ` (${detail.status})` : ''}.`;
+  let message = `${wording._subject} failed: ${reason}${detail.status ? ` (${detail.status})` : ''}.`;
   // Redact before truncating: a cut could leave a token prefix the redaction no longer matches.
-  const redacted = redact(detail.serverMessage ?? '', detail.token);
+  const redacted = redact(detail._serverMessage ?? '', detail.token);
   // What still holds the token in another form after that is not quoted at all.
   if (!echoes(redacted, detail.token)) {
     const quote = redacted.replace(controls, ' ').trim();

@@ -23,7 +23,7 @@ export interface Transport {
 }
 
 /** One call: what to send, how to read the answer, how to word failures. */
-export interface Call<T> {
+export interface Call<T> extends CallWording {
   operation: PlatformApiOperation;
   _method: 'GET' | 'PUT' | 'POST' | 'DELETE';
   /** Path below the base URL, already encoded. */
@@ -32,10 +32,10 @@ export interface Call<T> {
   _body?: unknown;
   /** Safe to repeat: retried on network errors, 5xx and 429. Left out: never retried. */
   _idempotent?: boolean;
-  _wording: CallWording;
   /** Validates a 2xx JSON body into the result. */
   _parse: (data: unknown) => Validation<T>;
-  token: string;
+  /** The bearer token, once known; failures keep it out of their messages. */
+  token?: string;
   signal?: AbortSignal;
 }
 
@@ -43,17 +43,17 @@ type Outcome<T> = { ok: true; value: T } | { ok: false; _error: PlatformApiError
 
 /** Builds the call's {@link PlatformApiError}. */
 export function callError<T>(
-  call: Pick<Call<T>, 'operation' | '_wording' | 'token'>,
+  call: Call<T>,
   code: PlatformApiErrorCode,
   status: number,
-  extra: { reason?: string; serverMessage?: string; retryAfter?: number; cause?: unknown } = {},
+  extra: { reason?: string; _serverMessage?: string; retryAfter?: number; cause?: unknown } = {},
 ): PlatformApiError {
-  const message = failureMessage(call._wording, code, { status, token: call.token, ...extra });
+  const message = failureMessage(call, code, { status, token: call.token, ...extra });
   return new PlatformApiError({ operation: call.operation, status, code, message, retryAfter: extra.retryAfter, cause: extra.cause });
 }
 
 /** The error for a call the caller aborted. */
-export function abortedError<T>(call: Pick<Call<T>, 'operation' | '_wording' | 'token'>): PlatformApiError {
+export function abortedError<T>(call: Call<T>): PlatformApiError {
   return callError(call, 'aborted', 0);
 }
 
@@ -159,7 +159,7 @@ function classify<T>(call: Call<T>, response: Response, text: string): Outcome<T
   const code = codeForStatus(status);
   const waitMs = status === 429 ? parseRetryAfter(response.headers.get('Retry-After')) : undefined;
   const retryAfter = waitMs === undefined ? undefined : Math.ceil(waitMs / 1000);
-  const error = callError(call, code, status, { serverMessage: serverMessage(text), retryAfter });
+  const error = callError(call, code, status, { _serverMessage: serverMessage(text), retryAfter });
   if (status === 429) {
     // Waiting longer than the cap would leave a UI hanging; report it so the user can decide.
     return { ok: false, _error: error, _retry: waitMs === undefined || waitMs <= maxRetryAfterMs, _waitMs: waitMs };
