@@ -16,7 +16,7 @@ import {
   type RequestOptions,
 } from './arguments.js';
 import { parseBaseUrl } from './base-url.js';
-import { abortedError, callError, send, type Call, type FetchLike, type Transport } from './request.js';
+import { abortedError, callError, send, type Call, type FetchLike } from './request.js';
 import {
   branchDeletionSchema,
   deploymentSettingsSchema,
@@ -121,8 +121,8 @@ export class PlatformApiClient {
    */
   async getDeploymentSettings(deploymentId: number, options?: RequestOptions): Promise<DeploymentSettings> {
     const id = checkDeploymentId(deploymentId);
-    const { signal } = checkRequestOptions(options);
     return this.#call({
+      ...checkRequestOptions(options),
       operation: 'getDeploymentSettings',
       _method: 'GET',
       _path: `/api/v1/deployments/${id}/settings`,
@@ -130,7 +130,6 @@ export class PlatformApiClient {
       _subject: `Loading the settings of deployment ${id}`,
       _notFound: `deployment ${id} was not found`,
       _parse: (data) => validate(data, deploymentSettingsSchema, 'settings'),
-      signal,
     });
   }
 
@@ -146,8 +145,8 @@ export class PlatformApiClient {
   ): Promise<DeploymentSettings> {
     const id = checkDeploymentId(deploymentId);
     const body = checkSettingsUpdate(settings);
-    const { signal } = checkRequestOptions(options);
     return this.#call({
+      ...checkRequestOptions(options),
       operation: 'updateDeploymentSettings',
       _method: 'PUT',
       _path: `/api/v1/deployments/${id}`,
@@ -155,7 +154,6 @@ export class PlatformApiClient {
       _subject: `Saving the settings of deployment ${id}`,
       _notFound: `deployment ${id} was not found`,
       _parse: (data) => validate(data, deploymentSettingsSchema, 'settings'),
-      signal,
     });
   }
 
@@ -165,8 +163,8 @@ export class PlatformApiClient {
    * idempotent, so it is retried like a read.
    */
   async issueUsageAnalyticsToken(options?: RequestOptions): Promise<UsageAnalyticsToken> {
-    const { signal } = checkRequestOptions(options);
     return this.#call({
+      ...checkRequestOptions(options),
       operation: 'issueUsageAnalyticsToken',
       _method: 'POST',
       _path: '/api/v1/usage-analytics/token',
@@ -175,7 +173,6 @@ export class PlatformApiClient {
       _notFound: 'usage analytics is not enabled for this account',
       _forbidden: 'only an administrator may issue it',
       _parse: (data) => validate(data, usageAnalyticsTokenSchema, 'token response'),
-      signal,
     });
   }
 
@@ -189,9 +186,9 @@ export class PlatformApiClient {
    */
   async generateSession(request: GenerateSessionRequest, options?: RequestOptions): Promise<EmbedSession> {
     const body = checkGenerateSession(request);
-    const { signal } = checkRequestOptions(options);
     const id = body.deploymentId;
     return this.#call({
+      ...checkRequestOptions(options),
       operation: 'generateSession',
       _method: 'POST',
       _path: '/api/v1/embed/generate-session',
@@ -205,7 +202,6 @@ export class PlatformApiClient {
         if (checked.value.sessionId === '') return { ok: false, reason: 'session.sessionId is empty' };
         return { ok: true, value: { ...(data as Record<string, unknown>), sessionId: checked.value.sessionId } };
       },
-      signal,
     });
   }
 
@@ -222,8 +218,8 @@ export class PlatformApiClient {
   async revokeSession(sessionId: string, options?: RequestOptions): Promise<void> {
     if (typeof sessionId !== 'string') throw new TypeError(`sessionId must be a string, got ${typeof sessionId}`);
     if (sessionId.trim() === '') throw new RangeError('sessionId must not be empty');
-    const { signal } = checkRequestOptions(options);
     return this.#call({
+      ...checkRequestOptions(options),
       operation: 'revokeSession',
       _method: 'POST',
       _path: '/api/v1/embed/session/revoke',
@@ -232,7 +228,6 @@ export class PlatformApiClient {
       _notFound: 'the revoke endpoint was not found',
       _forbidden: 'the API key may not revoke embed sessions',
       _parse: () => ({ ok: true, value: undefined }),
-      signal,
     });
   }
 
@@ -246,6 +241,7 @@ export class PlatformApiClient {
     const name = checkBranchName(branchName);
     const { signal, removeOnUpstream } = checkDeleteOptions(options);
     return this.#call({
+      signal,
       operation: 'deleteBranch',
       _method: 'DELETE',
       _path: `/build/api/v1/deployments/${id}/branches`,
@@ -253,7 +249,6 @@ export class PlatformApiClient {
       _subject: `Deleting branch "${name}" of deployment ${id}`,
       _notFound: `branch "${name}" or deployment ${id} was not found`,
       _parse: (data) => validate(data, branchDeletionSchema, 'deletion result'),
-      signal,
     });
   }
 
@@ -271,8 +266,8 @@ export class PlatformApiClient {
     // Until the token is known, failures redact the fixed one (a provider's is not known yet).
     call.token = this.#token;
     call.token = await this.#resolveToken(call);
-    const transport: Transport = { baseUrl: this.baseUrl, fetch: this.#fetch, timeoutMs: this.timeoutMs, retries: this.retries };
-    return send(transport, call);
+    // The client's own fields (baseUrl, timeoutMs, retries; never the private token) and its fetch.
+    return send({ ...this, fetch: this.#fetch }, call);
   }
 
   /**
