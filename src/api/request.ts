@@ -39,7 +39,8 @@ export interface Call<T> extends CallWording {
   signal?: AbortSignal;
 }
 
-type Outcome<T> = { ok: true; value: T } | { ok: false; _error: PlatformApiError; _retry: boolean; _waitMs?: number };
+/** A 2xx answer's value, or why the attempt failed: whether the call may be retried, and after how long. */
+type Outcome<T> = { ok: true; value: T } | { ok?: undefined; _error: PlatformApiError; _retry?: boolean; _waitMs?: number };
 
 /** Builds the call's {@link PlatformApiError}. */
 export function callError<T>(
@@ -48,8 +49,9 @@ export function callError<T>(
   status: number,
   extra: { reason?: string; _serverMessage?: string; retryAfter?: number; cause?: unknown } = {},
 ): PlatformApiError {
-  const message = failureMessage(call, code, { status, token: call.token, ...extra });
-  return new PlatformApiError({ operation: call.operation, status, code, message, retryAfter: extra.retryAfter, cause: extra.cause });
+  const detail = { ...extra, status, token: call.token };
+  // The error reads its own fields (retryAfter and cause among them); the token is not one.
+  return new PlatformApiError({ ...detail, operation: call.operation, code, message: failureMessage(call, code, detail) });
 }
 
 /** The error for a call the caller aborted. */
@@ -113,12 +115,12 @@ async function once<T>(transport: Transport, call: Call<T>): Promise<Outcome<T>>
     const text = await response.text();
     return classify(call, response, text);
   } catch (cause) {
-    if (call.signal?.aborted) return { ok: false, _error: abortedError(call), _retry: false };
+    if (call.signal?.aborted) return { _error: abortedError(call) };
     if (timedOut) {
       const reason = `no response within ${transport.timeoutMs} ms`;
-      return { ok: false, _error: callError(call, 'timeout', 0, { reason }), _retry: false };
+      return { _error: callError(call, 'timeout', 0, { reason }) };
     }
-    return { ok: false, _error: callError(call, 'network', 0, { cause }), _retry: true };
+    return { _error: callError(call, 'network', 0, { cause }), _retry: true };
   } finally {
     clearTimeout(timer);
     call.signal?.removeEventListener('abort', onAbort);
@@ -148,13 +150,13 @@ function classify<T>(call: Call<T>, response: Response, text: string): Outcome<T
     // 204 No Content: nothing to parse, the call's `parse` decides.
     const parsed = status === 204 ? { ok: true as const, value: undefined } : parseJson(text);
     if (!parsed.ok) {
-      return { ok: false, _error: callError(call, 'invalid-response', status, { reason: 'the response was not JSON' }), _retry: false };
+      return { _error: callError(call, 'invalid-response', status, { reason: 'the response was not JSON' }) };
     }
     const checked = call._parse(parsed.value);
-    if (checked.ok) return { ok: true, value: checked.value };
+    if (checked.ok) return checked;
     // The schema's reason quotes a value of the answer, cut short: one that holds the token in any form is not quoted.
     const reason = echoes(text, call.token) ? undefined : `the response does not match the API (${checked.reason})`;
-    return { ok: false, _error: callError(call, 'invalid-response', status, { reason }), _retry: false };
+    return { _error: callError(call, 'invalid-response', status, { reason }) };
   }
   const code = codeForStatus(status);
   const waitMs = status === 429 ? parseRetryAfter(response.headers.get('Retry-After')) : undefined;
@@ -162,7 +164,7 @@ function classify<T>(call: Call<T>, response: Response, text: string): Outcome<T
   const error = callError(call, code, status, { _serverMessage: serverMessage(text), retryAfter });
   if (status === 429) {
     // Waiting longer than the cap would leave a UI hanging; report it so the user can decide.
-    return { ok: false, _error: error, _retry: waitMs === undefined || waitMs <= maxRetryAfterMs, _waitMs: waitMs };
+    return { _error: error, _retry: waitMs === undefined || waitMs <= maxRetryAfterMs, _waitMs: waitMs };
   }
-  return { ok: false, _error: error, _retry: code === 'server-error' };
+  return { _error: error, _retry: code === 'server-error' };
 }
