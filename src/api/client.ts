@@ -264,8 +264,8 @@ export class PlatformApiClient {
 
   async #call<T>(call: Call<T>): Promise<T> {
     // Until the token is known, failures redact the fixed one (a provider's is not known yet).
-    call.token = this.#token;
-    call.token = await this.#resolveToken(call);
+    call._token = this.#token;
+    call._token = await this.#resolveToken(call);
     // The client's own fields (baseUrl, timeoutMs, retries; never the private token) and its fetch.
     return send({ ...this, fetch: this.#fetch }, call);
   }
@@ -290,7 +290,7 @@ export class PlatformApiClient {
       return checkToken(token, 'the token from tokenProvider');
     } catch (cause) {
       if (signal?.aborted) throw abortedError(call);
-      throw callError(call, 'unauthorized', 0, { reason: 'the token provider did not supply a token', cause });
+      throw callError(call, 'unauthorized', 0, { _reason: 'the token provider did not supply a token', cause });
     } finally {
       removeAbort();
     }

@@ -35,7 +35,7 @@ export interface Call<T> extends CallWording {
   /** Validates a 2xx JSON body into the result. */
   _parse: (data: unknown) => Validation<T>;
   /** The bearer token, once known; failures keep it out of their messages. */
-  token?: string;
+  _token?: string;
   signal?: AbortSignal;
 }
 
@@ -47,9 +47,9 @@ export function callError<T>(
   call: Call<T>,
   code: PlatformApiErrorCode,
   status: number,
-  extra: { reason?: string; _serverMessage?: string; retryAfter?: number; cause?: unknown } = {},
+  extra: { _reason?: string; _serverMessage?: string; retryAfter?: number; cause?: unknown } = {},
 ): PlatformApiError {
-  const detail = { ...extra, status, token: call.token };
+  const detail = { ...extra, status, _token: call._token };
   // The error reads its own fields (retryAfter and cause among them); the token is not one.
   return new PlatformApiError({ ...detail, operation: call.operation, code, message: failureMessage(call, code, detail) });
 }
@@ -80,7 +80,7 @@ function requestUrl(transport: Transport, call: Call<unknown>): string {
 }
 
 function requestInit(call: Call<unknown>, signal: AbortSignal): RequestInit {
-  const headers: Record<string, string> = { Accept: 'application/json', Authorization: `Bearer ${call.token}` };
+  const headers: Record<string, string> = { Accept: 'application/json', Authorization: `Bearer ${call._token}` };
   const init: RequestInit = {
     method: call._method,
     headers,
@@ -118,7 +118,7 @@ async function once<T>(transport: Transport, call: Call<T>): Promise<Outcome<T>>
     if (call.signal?.aborted) return { _error: abortedError(call) };
     if (timedOut) {
       const reason = `no response within ${transport.timeoutMs} ms`;
-      return { _error: callError(call, 'timeout', 0, { reason }) };
+      return { _error: callError(call, 'timeout', 0, { _reason: reason }) };
     }
     return { _error: callError(call, 'network', 0, { cause }), _retry: true };
   } finally {
@@ -150,13 +150,13 @@ function classify<T>(call: Call<T>, response: Response, text: string): Outcome<T
     // 204 No Content: nothing to parse, the call's `parse` decides.
     const parsed = status === 204 ? { ok: true as const, value: undefined } : parseJson(text);
     if (!parsed.ok) {
-      return { _error: callError(call, 'invalid-response', status, { reason: 'the response was not JSON' }) };
+      return { _error: callError(call, 'invalid-response', status, { _reason: 'the response was not JSON' }) };
     }
     const checked = call._parse(parsed.value);
     if (checked.ok) return checked;
     // The schema's reason quotes a value of the answer, cut short: one that holds the token in any form is not quoted.
-    const reason = echoes(text, call.token) ? undefined : `the response does not match the API (${checked.reason})`;
-    return { _error: callError(call, 'invalid-response', status, { reason }) };
+    const reason = echoes(text, call._token) ? undefined : `the response does not match the API (${checked.reason})`;
+    return { _error: callError(call, 'invalid-response', status, { _reason: reason }) };
   }
   const code = codeForStatus(status);
   const waitMs = status === 429 ? parseRetryAfter(response.headers.get('Retry-After')) : undefined;
