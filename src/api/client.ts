@@ -6,12 +6,12 @@
  */
 import { validate } from '../schema.js';
 import {
-  checkBranchName,
   checkDeleteOptions,
   checkDeploymentId,
   checkGenerateSession,
   checkRequestOptions,
   checkSettingsUpdate,
+  checkString,
   type GenerateSessionRequest,
   type RequestOptions,
 } from './arguments.js';
@@ -66,10 +66,11 @@ function checkToken(token: unknown, label: string): string {
   return token;
 }
 
-function checkCount(value: unknown, label: string, fallback: number, max: number): number {
+/** An optional number option: `fallback` when left out, a TypeError for a non-number, a RangeError saying what `valid` allows. */
+function checkNumber(value: unknown, label: string, fallback: number, valid: (value: number) => boolean, allowed: string): number {
   if (value === undefined) return fallback;
   if (typeof value !== 'number') throw new TypeError(`${label} must be a number`);
-  if (!Number.isInteger(value) || value < 0 || value > max) throw new RangeError(`${label} must be an integer from 0 to ${max}`);
+  if (!valid(value)) throw new RangeError(`${label} must be ${allowed}`);
   return value;
 }
 
@@ -108,11 +109,14 @@ export class PlatformApiClient {
     if (options.fetch !== undefined && typeof options.fetch !== 'function') throw new TypeError('fetch must be a function');
     // Looked up per call, not bound now, so a fetch replaced after construction (instrumentation) is used.
     this.#fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
-    const timeout = options.timeoutMs;
-    if (timeout !== undefined && typeof timeout !== 'number') throw new TypeError('timeoutMs must be a number');
-    if (timeout !== undefined && !(Number.isFinite(timeout) && timeout >= 0)) throw new RangeError('timeoutMs must be a finite number >= 0');
-    this.timeoutMs = timeout ?? defaultTimeoutMs;
-    this.retries = checkCount(options.retries, 'retries', defaultRetries, maxRetries);
+    this.timeoutMs = checkNumber(options.timeoutMs, 'timeoutMs', defaultTimeoutMs, (ms) => Number.isFinite(ms) && ms >= 0, 'a finite number >= 0');
+    this.retries = checkNumber(
+      options.retries,
+      'retries',
+      defaultRetries,
+      (count) => Number.isInteger(count) && count >= 0 && count <= maxRetries,
+      `an integer from 0 to ${maxRetries}`,
+    );
   }
 
   /**
@@ -216,8 +220,7 @@ export class PlatformApiClient {
    * @throws TypeError when `sessionId` is not a string, RangeError when it is empty.
    */
   async revokeSession(sessionId: string, options?: RequestOptions): Promise<void> {
-    if (typeof sessionId !== 'string') throw new TypeError(`sessionId must be a string, got ${typeof sessionId}`);
-    if (sessionId.trim() === '') throw new RangeError('sessionId must not be empty');
+    checkString(sessionId, 'sessionId');
     return this.#call({
       ...checkRequestOptions(options),
       operation: 'revokeSession',
@@ -238,7 +241,7 @@ export class PlatformApiClient {
    */
   async deleteBranch(deploymentId: number, branchName: string, options?: DeleteBranchOptions): Promise<BranchDeletionResult> {
     const id = checkDeploymentId(deploymentId);
-    const name = checkBranchName(branchName);
+    const name = checkString(branchName, 'branchName');
     const { signal, removeOnUpstream } = checkDeleteOptions(options);
     return this.#call({
       signal,
