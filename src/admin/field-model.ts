@@ -14,8 +14,12 @@ export type SettingKey = keyof typeof deploymentSettingsSchema;
 /** A field of `CspsConfig`. */
 export type CspsKey = keyof typeof cspsConfigSchema;
 
-/** The control a field is edited with. */
-export type ControlKind = 'select' | 'switch' | 'text' | 'list' | 'keyValue' | 'subform';
+/**
+ * The control a field is edited with: `S` select, `W` switch, `T` text input,
+ * `L` list editor, `K` key/value editor, `F` sub-form. One letter each: every
+ * switch over the kinds repeats them in the bundle.
+ */
+export type ControlKind = 'S' | 'W' | 'T' | 'L' | 'K' | 'F';
 
 /** One titled group of the form: the catalog key of its legend, and its fields. */
 export type FieldGroup = readonly [
@@ -25,16 +29,16 @@ export type FieldGroup = readonly [
 
 /** The control for a field: enum → select, boolean → switch, string list → list editor, etc. */
 export function controlKind(spec: FieldSpec): ControlKind {
-  if (spec.enum) return 'select';
+  if (spec.enum) return 'S';
   switch (spec.type) {
     case 'boolean':
-      return 'switch';
+      return 'W';
     case 'array':
-      return 'list';
+      return 'L';
     case 'object':
-      return spec.fields ? 'subform' : 'keyValue';
+      return spec.fields ? 'F' : 'K';
     default:
-      return 'text';
+      return 'T';
   }
 }
 

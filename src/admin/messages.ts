@@ -90,13 +90,13 @@ const generic =
 export interface Failure {
   status: number;
   code: AdminErrorCode;
-  say: Say;
+  _say: Say;
 }
 
 /** Classifies a rejection and picks its sentence. */
 export function failureOf(operation: PanelOperation, error: unknown, ctx: MessageContext = {}): Failure {
   const { status, code } = classify(error);
-  return { status, code, say: specific(operation, code, status, ctx) ?? generic(operation, code, status) };
+  return { status, code, _say: specific(operation, code, status, ctx) ?? generic(operation, code, status) };
 }
 
 /** Builds the `platform-api-error` detail (and the shown message) for a rejection, in the language of `m`. */
@@ -106,6 +106,6 @@ export function describeFailure(
   ctx: MessageContext = {},
   m: PlatformMessages = englishMessages,
 ): PlatformApiErrorDetail {
-  const { status, code, say } = failureOf(operation, error, ctx);
+  const { status, code, _say: say } = failureOf(operation, error, ctx);
   return { operation, status, code, message: say(m) };
 }

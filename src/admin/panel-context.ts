@@ -8,7 +8,7 @@ import type { ReactiveControllerHost } from 'lit';
 import type { PlatformApiClient } from '../api/client.js';
 import type { AdminPanelEventDetailMap, AdminPanelEventName } from './events.js';
 import type { Speech } from '../i18n/translations.js';
-import type { MessageContext, PanelOperation, PlatformApiErrorDetail, Say } from './messages.js';
+import type { MessageContext, PanelOperation, Say } from './messages.js';
 
 /** The element as its section controllers see it. */
 export interface PanelContext {
@@ -31,5 +31,5 @@ export interface PanelContext {
    * sentence as shown, so a listener awaiting `updateComplete` finds the
    * message on screen.
    */
-  _fail(operation: PanelOperation, error: unknown, ctx: MessageContext, show: (say: Say) => void): PlatformApiErrorDetail;
+  _fail(operation: PanelOperation, error: unknown, ctx: MessageContext, show: (say: Say) => void): void;
 }

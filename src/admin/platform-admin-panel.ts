@@ -150,12 +150,10 @@ export class PlatformAdminPanelElement extends LitElement {
     speech: () => (this.#speech ??= speechOf(this)),
     _emit: (name, detail) => emit(this, name, detail),
     _fail: (operation, error, ctx, show) => {
-      const { status, code, say } = failureOf(operation, error, ctx);
+      const { status, code, _say: say } = failureOf(operation, error, ctx);
       show(say);
       this.requestUpdate();
-      const detail = { operation, status, code, message: say(speechOf(this).m) };
-      emit(this, 'platform-api-error', detail);
-      return detail;
+      emit(this, 'platform-api-error', { operation, status, code, message: say(speechOf(this).m) });
     },
   };
 

@@ -69,18 +69,18 @@ function cspsFromApi(value: unknown): CspsForm {
 /** The form value of a loaded setting. */
 export function fromApi(key: SettingKey, value: unknown): FormValue {
   switch (controlKind(specOf(key))) {
-    case 'switch':
+    case 'W': // switch
       return value === true;
-    case 'list':
+    case 'L': // list
       return (Array.isArray(value) ? value : []).map((item) => ({ id: rowId(), value: String(item) }));
-    case 'keyValue':
+    case 'K': // key/value
       return Object.entries((value ?? {}) as Record<string, unknown>).map(([k, v]) => ({
         id: rowId(),
         key: k,
         value: showValue(v),
         original: v,
       }));
-    case 'subform':
+    case 'F': // sub-form
       return cspsFromApi(value);
     default:
       return typeof value === 'string' ? value : '';
@@ -130,11 +130,11 @@ function textToApi(spec: FieldSpec, text: string): string | null {
 export function toApi(key: SettingKey, value: FormValue | undefined): unknown {
   const spec = specOf(key);
   switch (controlKind(spec)) {
-    case 'switch':
+    case 'W': // switch
       return value === true;
-    case 'list':
+    case 'L': // list
       return (value as ListRow[]).map((row) => row.value);
-    case 'keyValue': {
+    case 'K': { // key/value
       const out: Record<string, unknown> = {};
       for (const row of value as KeyValueRow[]) {
         // An untouched non-string value keeps its JSON type; edited text is sent as text.
@@ -143,7 +143,7 @@ export function toApi(key: SettingKey, value: FormValue | undefined): unknown {
       }
       return out;
     }
-    case 'subform': {
+    case 'F': { // sub-form
       const form = value as CspsForm;
       const out: Record<string, unknown> = {};
       for (const sub of cspsKeys) out[sub] = sub === 'enabled' ? form.enabled : textToApi(cspsConfigSchema[sub], form[sub]);
@@ -192,16 +192,16 @@ export function validateForm(original: SettingsForm, form: SettingsForm, m: Plat
     const spec = specOf(key);
     const value = form[key];
     switch (controlKind(spec)) {
-      case 'list':
-      case 'keyValue':
+      case 'L': // list
+      case 'K': // key/value
         checkRows(key, value as ListRow[] | KeyValueRow[], errors, m);
         break;
-      case 'subform':
+      case 'F': // sub-form
         if ((value as CspsForm).storageProvider.trim() === '') {
           errors.set(`${key}.storageProvider`, m.settingsRequired({ label: labelFor('storageProvider', m) }));
         }
         break;
-      case 'text':
+      case 'T': // text
         if (spec.required && (value as string).trim() === '') errors.set(key, m.settingsRequired({ label: labelFor(key, m) }));
         break;
       default:
@@ -219,9 +219,9 @@ function showText(spec: FieldSpec, text: string, m: PlatformMessages): string {
 function showForm(key: SettingKey, value: FormValue | undefined, { m, locale }: Speech): string {
   const spec = specOf(key);
   switch (controlKind(spec)) {
-    case 'switch':
+    case 'W': // switch
       return value ? m.on : m.off;
-    case 'list': {
+    case 'L': { // list
       const rows = value as ListRow[];
       // A list in the language's own form (`a, b und c`, `a、b、c`), not joined by a comma in code.
       // A blank row is said as such: an empty item would leave `a, b und` with nothing after it.
@@ -267,8 +267,8 @@ export function describeChanges(original: SettingsForm, form: SettingsForm, spee
   const { m } = speech;
   return changedKeys(original, form).flatMap((key): PendingChange[] => {
     const kind = controlKind(specOf(key));
-    if (kind === 'keyValue') return entryChanges(key, original[key] as KeyValueRow[], form[key] as KeyValueRow[], m);
-    if (kind === 'subform') return cspsChanges(key, original[key] as CspsForm, form[key] as CspsForm, m);
+    if (kind === 'K') return entryChanges(key, original[key] as KeyValueRow[], form[key] as KeyValueRow[], m);
+    if (kind === 'F') return cspsChanges(key, original[key] as CspsForm, form[key] as CspsForm, m);
     return [{ label: labelFor(key, m), from: showForm(key, original[key], speech), to: showForm(key, form[key], speech) }];
   });
 }

@@ -22,15 +22,15 @@ function field(s: SettingsController, env: ControlEnv, key: SettingKey): Templat
   const label = labelFor(key, env.speech.m);
   const set = (next: unknown) => s._set(key, next as never);
   switch (controlKind(spec)) {
-    case 'select':
+    case 'S': // select
       return selectControl(env, key, label, spec.enum ?? [], spec.nullable === true, value as string, set);
-    case 'switch':
+    case 'W': // switch
       return switchControl(env, key, label, value as boolean, set);
-    case 'list':
+    case 'L': // list
       return listEditor(env, key, label, value as ListRow[], set);
-    case 'keyValue':
+    case 'K': // key/value
       return keyValueEditor(env, key, label, value as KeyValueRow[], set);
-    case 'subform':
+    case 'F': // sub-form
       return cspsSubform(env, key, label, value as CspsForm, set);
     default:
       return textControl(env, key, label, value as string, set, spec.required === true);

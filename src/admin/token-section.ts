@@ -150,7 +150,7 @@ export class TokenController implements ReactiveController {
     const token = this._token?.token;
     if (!token) return;
     try {
-      if (!navigator.clipboard?.writeText) throw new Error('no clipboard');
+      // Without a clipboard (an insecure context) or its writeText, this throws a TypeError: the same refusal.
       await navigator.clipboard.writeText(token);
       this.copyMessage = (m) => m.tokenCopied;
     } catch {

@@ -23,10 +23,10 @@ export function checkDeploymentId(value: unknown): number {
   return value;
 }
 
-/** @throws TypeError when not a string, RangeError when empty. */
-export function checkBranchName(value: unknown): string {
-  if (typeof value !== 'string') throw new TypeError(`branchName must be a string, got ${typeof value}`);
-  if (value.trim() === '') throw new RangeError('branchName must not be empty');
+/** @throws TypeError when not a string, RangeError when empty or blank. */
+export function checkString(value: unknown, label: string): string {
+  if (typeof value !== 'string') throw new TypeError(`${label} must be a string, got ${typeof value}`);
+  if (value.trim() === '') throw new RangeError(`${label} must not be empty`);
   return value;
 }
 
@@ -57,7 +57,8 @@ export function checkRequestOptions(options: unknown): RequestOptions {
 /** @throws TypeError when `removeOnUpstream` is given and not a boolean. */
 export function checkDeleteOptions(options: unknown): RequestOptions & { removeOnUpstream: boolean } {
   const base = checkRequestOptions(options);
-  const removeOnUpstream = options === undefined ? undefined : (options as { removeOnUpstream?: unknown }).removeOnUpstream;
+  // Past that check, options is undefined or an object.
+  const removeOnUpstream = (options as { removeOnUpstream?: unknown } | undefined)?.removeOnUpstream;
   if (removeOnUpstream !== undefined && typeof removeOnUpstream !== 'boolean') {
     throw new TypeError('removeOnUpstream must be a boolean');
   }
@@ -92,12 +93,6 @@ const sessionFields = new Set([
   'embedTenantName', 'creatorMode', 'branchName', 'embedTheme', 'settings',
 ]);
 
-function optionalString(request: Record<string, unknown>, field: string): void {
-  const value = request[field];
-  if (value === undefined) return;
-  if (typeof value !== 'string') throw new TypeError(`${field} must be a string, got ${typeof value}`);
-  if (value.trim() === '') throw new RangeError(`${field} must not be empty`);
-}
 
 function optionalObject(request: Record<string, unknown>, field: string): void {
   if (request[field] !== undefined && !isPlainObject(request[field])) throw new TypeError(`${field} must be a plain object`);
@@ -117,7 +112,9 @@ export function checkGenerateSession(request: unknown): GenerateSessionRequest {
   if ((request.externalId === undefined) === (request.internalId === undefined)) {
     throw new TypeError('the session request needs exactly one of externalId and internalId');
   }
-  for (const field of ['externalId', 'internalId', 'email', 'embedTenantName', 'branchName']) optionalString(request, field);
+  for (const field of ['externalId', 'internalId', 'email', 'embedTenantName', 'branchName']) {
+    if (request[field] !== undefined) checkString(request[field], field);
+  }
   const { externalId, embedTenantName, userAttributes, groups, creatorMode, settings } = request;
   if (typeof externalId === 'string' && externalId !== externalId.trim().toLowerCase()) {
     throw new RangeError('externalId must be lowercase and trimmed (the platform matches viewers by it)');

@@ -6,19 +6,17 @@
  */
 import { validate } from '../schema.js';
 import {
-  checkBranchName,
   checkDeleteOptions,
   checkDeploymentId,
   checkGenerateSession,
   checkRequestOptions,
   checkSettingsUpdate,
+  checkString,
   type GenerateSessionRequest,
   type RequestOptions,
 } from './arguments.js';
 import { parseBaseUrl } from './base-url.js';
-import type { PlatformApiOperation } from './errors.js';
-import type { CallWording } from './messages.js';
-import { abortedError, callError, send, type Call, type FetchLike, type Transport } from './request.js';
+import { abortedError, callError, send, type Call, type FetchLike } from './request.js';
 import {
   branchDeletionSchema,
   deploymentSettingsSchema,
@@ -68,10 +66,11 @@ function checkToken(token: unknown, label: string): string {
   return token;
 }
 
-function checkCount(value: unknown, label: string, fallback: number, max: number): number {
+/** An optional number option: `fallback` when left out, a TypeError for a non-number, a RangeError saying what `valid` allows. */
+function checkNumber(value: unknown, label: string, fallback: number, valid: (value: number) => boolean, allowed: string): number {
   if (value === undefined) return fallback;
   if (typeof value !== 'number') throw new TypeError(`${label} must be a number`);
-  if (!Number.isInteger(value) || value < 0 || value > max) throw new RangeError(`${label} must be an integer from 0 to ${max}`);
+  if (!valid(value)) throw new RangeError(`${label} must be ${allowed}`);
   return value;
 }
 
@@ -110,11 +109,14 @@ export class PlatformApiClient {
     if (options.fetch !== undefined && typeof options.fetch !== 'function') throw new TypeError('fetch must be a function');
     // Looked up per call, not bound now, so a fetch replaced after construction (instrumentation) is used.
     this.#fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
-    const timeout = options.timeoutMs;
-    if (timeout !== undefined && typeof timeout !== 'number') throw new TypeError('timeoutMs must be a number');
-    if (timeout !== undefined && !(Number.isFinite(timeout) && timeout >= 0)) throw new RangeError('timeoutMs must be a finite number >= 0');
-    this.timeoutMs = timeout ?? defaultTimeoutMs;
-    this.retries = checkCount(options.retries, 'retries', defaultRetries, maxRetries);
+    this.timeoutMs = checkNumber(options.timeoutMs, 'timeoutMs', defaultTimeoutMs, (ms) => Number.isFinite(ms) && ms >= 0, 'a finite number >= 0');
+    this.retries = checkNumber(
+      options.retries,
+      'retries',
+      defaultRetries,
+      (count) => Number.isInteger(count) && count >= 0 && count <= maxRetries,
+      `an integer from 0 to ${maxRetries}`,
+    );
   }
 
   /**
@@ -123,15 +125,15 @@ export class PlatformApiClient {
    */
   async getDeploymentSettings(deploymentId: number, options?: RequestOptions): Promise<DeploymentSettings> {
     const id = checkDeploymentId(deploymentId);
-    const { signal } = checkRequestOptions(options);
     return this.#call({
+      ...checkRequestOptions(options),
       operation: 'getDeploymentSettings',
       _method: 'GET',
       _path: `/api/v1/deployments/${id}/settings`,
       _idempotent: true,
-      _wording: { subject: `Loading the settings of deployment ${id}`, notFound: `deployment ${id} was not found` },
+      _subject: `Loading the settings of deployment ${id}`,
+      _notFound: `deployment ${id} was not found`,
       _parse: (data) => validate(data, deploymentSettingsSchema, 'settings'),
-      signal,
     });
   }
 
@@ -147,15 +149,15 @@ export class PlatformApiClient {
   ): Promise<DeploymentSettings> {
     const id = checkDeploymentId(deploymentId);
     const body = checkSettingsUpdate(settings);
-    const { signal } = checkRequestOptions(options);
     return this.#call({
+      ...checkRequestOptions(options),
       operation: 'updateDeploymentSettings',
       _method: 'PUT',
       _path: `/api/v1/deployments/${id}`,
       _body: body,
-      _wording: { subject: `Saving the settings of deployment ${id}`, notFound: `deployment ${id} was not found` },
+      _subject: `Saving the settings of deployment ${id}`,
+      _notFound: `deployment ${id} was not found`,
       _parse: (data) => validate(data, deploymentSettingsSchema, 'settings'),
-      signal,
     });
   }
 
@@ -165,19 +167,16 @@ export class PlatformApiClient {
    * idempotent, so it is retried like a read.
    */
   async issueUsageAnalyticsToken(options?: RequestOptions): Promise<UsageAnalyticsToken> {
-    const { signal } = checkRequestOptions(options);
     return this.#call({
+      ...checkRequestOptions(options),
       operation: 'issueUsageAnalyticsToken',
       _method: 'POST',
       _path: '/api/v1/usage-analytics/token',
       _idempotent: true,
-      _wording: {
-        subject: 'Issuing a usage-analytics token',
-        notFound: 'usage analytics is not enabled for this account',
-        forbidden: 'only an administrator may issue it',
-      },
+      _subject: 'Issuing a usage-analytics token',
+      _notFound: 'usage analytics is not enabled for this account',
+      _forbidden: 'only an administrator may issue it',
       _parse: (data) => validate(data, usageAnalyticsTokenSchema, 'token response'),
-      signal,
     });
   }
 
@@ -191,25 +190,22 @@ export class PlatformApiClient {
    */
   async generateSession(request: GenerateSessionRequest, options?: RequestOptions): Promise<EmbedSession> {
     const body = checkGenerateSession(request);
-    const { signal } = checkRequestOptions(options);
     const id = body.deploymentId;
     return this.#call({
+      ...checkRequestOptions(options),
       operation: 'generateSession',
       _method: 'POST',
       _path: '/api/v1/embed/generate-session',
       _body: body,
-      _wording: {
-        subject: `Creating an embed session for deployment ${id}`,
-        notFound: `deployment ${id} was not found`,
-        forbidden: 'the API key may not create embed sessions',
-      },
+      _subject: `Creating an embed session for deployment ${id}`,
+      _notFound: `deployment ${id} was not found`,
+      _forbidden: 'the API key may not create embed sessions',
       _parse: (data) => {
         const checked = validate(data, embedSessionSchema, 'session');
         if (!checked.ok) return checked;
         if (checked.value.sessionId === '') return { ok: false, reason: 'session.sessionId is empty' };
         return { ok: true, value: { ...(data as Record<string, unknown>), sessionId: checked.value.sessionId } };
       },
-      signal,
     });
   }
 
@@ -224,17 +220,17 @@ export class PlatformApiClient {
    * @throws TypeError when `sessionId` is not a string, RangeError when it is empty.
    */
   async revokeSession(sessionId: string, options?: RequestOptions): Promise<void> {
-    if (typeof sessionId !== 'string') throw new TypeError(`sessionId must be a string, got ${typeof sessionId}`);
-    if (sessionId.trim() === '') throw new RangeError('sessionId must not be empty');
-    const { signal } = checkRequestOptions(options);
+    checkString(sessionId, 'sessionId');
     return this.#call({
+      ...checkRequestOptions(options),
       operation: 'revokeSession',
       _method: 'POST',
       _path: '/api/v1/embed/session/revoke',
       _body: { sessionId },
-      _wording: { subject: 'Revoking an embed session', notFound: 'the revoke endpoint was not found', forbidden: 'the API key may not revoke embed sessions' },
+      _subject: 'Revoking an embed session',
+      _notFound: 'the revoke endpoint was not found',
+      _forbidden: 'the API key may not revoke embed sessions',
       _parse: () => ({ ok: true, value: undefined }),
-      signal,
     });
   }
 
@@ -245,19 +241,17 @@ export class PlatformApiClient {
    */
   async deleteBranch(deploymentId: number, branchName: string, options?: DeleteBranchOptions): Promise<BranchDeletionResult> {
     const id = checkDeploymentId(deploymentId);
-    const name = checkBranchName(branchName);
+    const name = checkString(branchName, 'branchName');
     const { signal, removeOnUpstream } = checkDeleteOptions(options);
     return this.#call({
+      signal,
       operation: 'deleteBranch',
       _method: 'DELETE',
       _path: `/build/api/v1/deployments/${id}/branches`,
       _query: { branchName: name, removeOnUpstream: String(removeOnUpstream) },
-      _wording: {
-        subject: `Deleting branch "${name}" of deployment ${id}`,
-        notFound: `branch "${name}" or deployment ${id} was not found`,
-      },
+      _subject: `Deleting branch "${name}" of deployment ${id}`,
+      _notFound: `branch "${name}" or deployment ${id} was not found`,
       _parse: (data) => validate(data, branchDeletionSchema, 'deletion result'),
-      signal,
     });
   }
 
@@ -271,10 +265,12 @@ export class PlatformApiClient {
     return { baseUrl: this.baseUrl, timeoutMs: this.timeoutMs, retries: this.retries };
   }
 
-  async #call<T>(call: Omit<Call<T>, 'token'>): Promise<T> {
-    const token = await this.#resolveToken(call.operation, call._wording, call.signal);
-    const transport: Transport = { baseUrl: this.baseUrl, fetch: this.#fetch, timeoutMs: this.timeoutMs, retries: this.retries };
-    return send(transport, { ...call, token });
+  async #call<T>(call: Call<T>): Promise<T> {
+    // Until the token is known, failures redact the fixed one (a provider's is not known yet).
+    call._token = this.#token;
+    call._token = await this.#resolveToken(call);
+    // The client's own fields (baseUrl, timeoutMs, retries; never the private token) and its fetch.
+    return send({ ...this, fetch: this.#fetch }, call);
   }
 
   /**
@@ -282,13 +278,13 @@ export class PlatformApiClient {
    * token fails the call as `unauthorized` (status 0): without a token no
    * request may be sent, and the fix is the same as for a 401.
    */
-  async #resolveToken(operation: PlatformApiOperation, wording: CallWording, signal?: AbortSignal): Promise<string> {
-    const context = { operation, _wording: wording, token: this.#token ?? '' };
-    if (signal?.aborted) throw abortedError(context);
+  async #resolveToken(call: Call<unknown>): Promise<string> {
+    const { signal } = call;
+    if (signal?.aborted) throw abortedError(call);
     if (this.#token !== undefined) return this.#token;
     let removeAbort = () => {};
     const aborted = new Promise<never>((_, reject) => {
-      const onAbort = () => reject(abortedError(context));
+      const onAbort = () => reject(abortedError(call));
       signal?.addEventListener('abort', onAbort, { once: true });
       removeAbort = () => signal?.removeEventListener('abort', onAbort);
     });
@@ -296,8 +292,8 @@ export class PlatformApiClient {
       const token = await Promise.race([Promise.resolve().then(() => this.#tokenProvider!()), aborted]);
       return checkToken(token, 'the token from tokenProvider');
     } catch (cause) {
-      if (signal?.aborted) throw abortedError(context);
-      throw callError(context, 'unauthorized', 0, { reason: 'the token provider did not supply a token', cause });
+      if (signal?.aborted) throw abortedError(call);
+      throw callError(call, 'unauthorized', 0, { _reason: 'the token provider did not supply a token', cause });
     } finally {
       removeAbort();
     }

@@ -8,11 +8,11 @@ import type { PlatformApiErrorCode } from './errors.js';
 /** How one call describes itself in messages. */
 export interface CallWording {
   /** What was attempted, e.g. `Loading the settings of deployment 42`. */
-  subject: string;
+  _subject: string;
   /** Why a 404 happened for this call, e.g. `deployment 42 was not found`. */
-  notFound: string;
+  _notFound: string;
   /** Why a 403 happened for this call. */
-  forbidden?: string;
+  _forbidden?: string;
 }
 
 const reasons: Record<PlatformApiErrorCode, string> = {
@@ -83,30 +83,30 @@ export interface FailureDetail {
   /** HTTP status, `0` when there was no response. */
   status: number;
   /** More precise reason than the code's default. */
-  reason?: string;
+  _reason?: string;
   /** The platform's own `error.message`, quoted after the reason. */
-  serverMessage?: string;
+  _serverMessage?: string;
   /** Seconds from `Retry-After`. */
   retryAfter?: number;
   /** The token to keep out of the text. */
-  token?: string;
+  _token?: string;
 }
 
 /** Builds the message of a failed call, e.g. `Loading the settings of deployment 42 failed: deployment 42 was not found (404).` */
 export function failureMessage(wording: CallWording, code: PlatformApiErrorCode, detail: FailureDetail): string {
   // A reason may quote a value of the answer (an enum field's): one holding the token gives way to the code's own.
-  let reason = detail.reason && !echoes(detail.reason, detail.token) ? detail.reason : reasons[code];
-  if (!detail.reason && code === 'not-found') reason = wording.notFound;
-  if (!detail.reason && code === 'forbidden' && wording.forbidden) reason = wording.forbidden;
+  let reason = detail._reason && !echoes(detail._reason, detail._token) ? detail._reason : reasons[code];
+  if (!detail._reason && code === 'not-found') reason = wording._notFound;
+  if (!detail._reason && code === 'forbidden' && wording._forbidden) reason = wording._forbidden;
   if (code === 'rate-limited' && detail.retryAfter !== undefined) reason += `; try again in ${detail.retryAfter} s`;
-  let message = `${wording.subject} failed: ${reason}${detail.status ? ` (${detail.status})` : ''}.`;
+  let message = `${wording._subject} failed: ${reason}${detail.status ? ` (${detail.status})` : ''}.`;
   // Redact before truncating: a cut could leave a token prefix the redaction no longer matches.
-  const redacted = redact(detail.serverMessage ?? '', detail.token);
+  const redacted = redact(detail._serverMessage ?? '', detail._token);
   // What still holds the token in another form after that is not quoted at all.
-  if (!echoes(redacted, detail.token)) {
+  if (!echoes(redacted, detail._token)) {
     const quote = redacted.replace(controls, ' ').trim();
     const short = quote.length > maxQuote ? `${quote.slice(0, maxQuote - 1)}…` : quote;
     if (short) message += ` The platform said: "${short}"`;
   }
-  return redact(message, detail.token);
+  return redact(message, detail._token);
 }

@@ -23,7 +23,7 @@ export interface Transport {
 }
 
 /** One call: what to send, how to read the answer, how to word failures. */
-export interface Call<T> {
+export interface Call<T> extends CallWording {
   operation: PlatformApiOperation;
   _method: 'GET' | 'PUT' | 'POST' | 'DELETE';
   /** Path below the base URL, already encoded. */
@@ -32,28 +32,30 @@ export interface Call<T> {
   _body?: unknown;
   /** Safe to repeat: retried on network errors, 5xx and 429. Left out: never retried. */
   _idempotent?: boolean;
-  _wording: CallWording;
   /** Validates a 2xx JSON body into the result. */
   _parse: (data: unknown) => Validation<T>;
-  token: string;
+  /** The bearer token, once known; failures keep it out of their messages. */
+  _token?: string;
   signal?: AbortSignal;
 }
 
-type Outcome<T> = { ok: true; value: T } | { ok: false; _error: PlatformApiError; _retry: boolean; _waitMs?: number };
+/** A 2xx answer's value, or why the attempt failed: whether the call may be retried, and after how long. */
+type Outcome<T> = { ok: true; value: T } | { ok?: undefined; _error: PlatformApiError; _retry?: boolean; _waitMs?: number };
 
 /** Builds the call's {@link PlatformApiError}. */
 export function callError<T>(
-  call: Pick<Call<T>, 'operation' | '_wording' | 'token'>,
+  call: Call<T>,
   code: PlatformApiErrorCode,
   status: number,
-  extra: { reason?: string; serverMessage?: string; retryAfter?: number; cause?: unknown } = {},
+  extra: { _reason?: string; _serverMessage?: string; retryAfter?: number; cause?: unknown } = {},
 ): PlatformApiError {
-  const message = failureMessage(call._wording, code, { status, token: call.token, ...extra });
-  return new PlatformApiError({ operation: call.operation, status, code, message, retryAfter: extra.retryAfter, cause: extra.cause });
+  const detail = { ...extra, status, _token: call._token };
+  // The error reads its own fields (retryAfter and cause among them); the token is not one.
+  return new PlatformApiError({ ...detail, operation: call.operation, code, message: failureMessage(call, code, detail) });
 }
 
 /** The error for a call the caller aborted. */
-export function abortedError<T>(call: Pick<Call<T>, 'operation' | '_wording' | 'token'>): PlatformApiError {
+export function abortedError<T>(call: Call<T>): PlatformApiError {
   return callError(call, 'aborted', 0);
 }
 
@@ -78,7 +80,7 @@ function requestUrl(transport: Transport, call: Call<unknown>): string {
 }
 
 function requestInit(call: Call<unknown>, signal: AbortSignal): RequestInit {
-  const headers: Record<string, string> = { Accept: 'application/json', Authorization: `Bearer ${call.token}` };
+  const headers: Record<string, string> = { Accept: 'application/json', Authorization: `Bearer ${call._token}` };
   const init: RequestInit = {
     method: call._method,
     headers,
@@ -113,12 +115,12 @@ async function once<T>(transport: Transport, call: Call<T>): Promise<Outcome<T>>
     const text = await response.text();
     return classify(call, response, text);
   } catch (cause) {
-    if (call.signal?.aborted) return { ok: false, _error: abortedError(call), _retry: false };
+    if (call.signal?.aborted) return { _error: abortedError(call) };
     if (timedOut) {
       const reason = `no response within ${transport.timeoutMs} ms`;
-      return { ok: false, _error: callError(call, 'timeout', 0, { reason }), _retry: false };
+      return { _error: callError(call, 'timeout', 0, { _reason: reason }) };
     }
-    return { ok: false, _error: callError(call, 'network', 0, { cause }), _retry: true };
+    return { _error: callError(call, 'network', 0, { cause }), _retry: true };
   } finally {
     clearTimeout(timer);
     call.signal?.removeEventListener('abort', onAbort);
@@ -148,21 +150,21 @@ function classify<T>(call: Call<T>, response: Response, text: string): Outcome<T
     // 204 No Content: nothing to parse, the call's `parse` decides.
     const parsed = status === 204 ? { ok: true as const, value: undefined } : parseJson(text);
     if (!parsed.ok) {
-      return { ok: false, _error: callError(call, 'invalid-response', status, { reason: 'the response was not JSON' }), _retry: false };
+      return { _error: callError(call, 'invalid-response', status, { _reason: 'the response was not JSON' }) };
     }
     const checked = call._parse(parsed.value);
-    if (checked.ok) return { ok: true, value: checked.value };
+    if (checked.ok) return checked;
     // The schema's reason quotes a value of the answer, cut short: one that holds the token in any form is not quoted.
-    const reason = echoes(text, call.token) ? undefined : `the response does not match the API (${checked.reason})`;
-    return { ok: false, _error: callError(call, 'invalid-response', status, { reason }), _retry: false };
+    const reason = echoes(text, call._token) ? undefined : `the response does not match the API (${checked.reason})`;
+    return { _error: callError(call, 'invalid-response', status, { _reason: reason }) };
   }
   const code = codeForStatus(status);
   const waitMs = status === 429 ? parseRetryAfter(response.headers.get('Retry-After')) : undefined;
   const retryAfter = waitMs === undefined ? undefined : Math.ceil(waitMs / 1000);
-  const error = callError(call, code, status, { serverMessage: serverMessage(text), retryAfter });
+  const error = callError(call, code, status, { _serverMessage: serverMessage(text), retryAfter });
   if (status === 429) {
     // Waiting longer than the cap would leave a UI hanging; report it so the user can decide.
-    return { ok: false, _error: error, _retry: waitMs === undefined || waitMs <= maxRetryAfterMs, _waitMs: waitMs };
+    return { _error: error, _retry: waitMs === undefined || waitMs <= maxRetryAfterMs, _waitMs: waitMs };
   }
-  return { ok: false, _error: error, _retry: code === 'server-error' };
+  return { _error: error, _retry: code === 'server-error' };
 }

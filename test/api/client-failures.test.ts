@@ -258,9 +258,9 @@ describe('PlatformApiClient token hygiene', () => {
   });
 
   it('a URL-encoded token is not quoted either, nor a token of non-Latin-1 characters in any form', () => {
-    const wording = { subject: 'Loading', notFound: 'gone' };
+    const wording = { _subject: 'Loading', _notFound: 'gone' };
     const token = 'k3y+with/slashes=and spaces';
-    const said = (serverMessage: string, t = token) => failureMessage(wording, 'bad-request', { status: 400, serverMessage, token: t });
+    const said = (quoted: string, t = token) => failureMessage(wording, 'bad-request', { status: 400, _serverMessage: quoted, _token: t });
     expect(said(`bad ${encodeURIComponent(token)}`)).to.equal('Loading failed: the platform rejected the request as invalid (400).');
     expect(said(`bad ${token}`)).to.include('The platform said: "bad [redacted]"');
     expect(said('no token here')).to.include('The platform said: "no token here"');
@@ -309,15 +309,15 @@ describe('PlatformApiClient token hygiene', () => {
   });
 
   it('a token of one or two characters does not suppress every explanation', () => {
-    const wording = { subject: 'Loading', notFound: 'gone' };
+    const wording = { _subject: 'Loading', _notFound: 'gone' };
     for (const token of ['k', 'W', 'J7', '~~', 'ab']) {
-      const said = (serverMessage: string) => failureMessage(wording, 'bad-request', { status: 400, serverMessage, token });
+      const said = (quoted: string) => failureMessage(wording, 'bad-request', { status: 400, _serverMessage: quoted, _token: token });
       expect(said('deployment is frozen'), token).to.include('The platform said: "deployment is frozen"');
-      const reason = failureMessage(wording, 'invalid-response', { status: 200, reason: 'x.y must be one of p, q', token });
+      const reason = failureMessage(wording, 'invalid-response', { status: 200, _reason: 'x.y must be one of p, q', _token: token });
       expect(reason, token).to.equal('Loading failed: x.y must be one of p, q (200).');
     }
     // The token itself is still kept out.
-    expect(failureMessage(wording, 'bad-request', { status: 400, serverMessage: 'bad zq here', token: 'zq' })).to.include('"bad [redacted] here"');
+    expect(failureMessage(wording, 'bad-request', { status: 400, _serverMessage: 'bad zq here', _token: 'zq' })).to.include('"bad [redacted] here"');
   });
 
   it('a token with a NUL or another control character is refused before any request, and never echoed', async () => {
