@@ -1,9 +1,10 @@
-// `npm run test:model -- [--runs N] [--seed S] [--mix 1|2|3] [--path P] [--verbose] [--browser chromium|firefox]`
+// `npm run test:model -- [--runs N] [--seed S] [--mix 1|2|3] [--path P] [--replay-path R] [--verbose] [--browser chromium|firefox]`
 // runs the model-based lifecycle test (test/model/) alone, in Chromium and
 // Firefox (or the one browser named), with N generated sequences per browser
 // (default 200, shared by the three mixes of commands, or all for the one
-// `--mix`) from seed S (default: a new one, printed). `--mix` with `--seed`
-// and `--path` of a failure replays its shrunk sequence; `--verbose` prints
+// `--mix`) from seed S (default: a new one, printed). The replay line a
+// failure prints (`--mix`, `--runs`, `--seed`, `--path`, `--replay-path`)
+// runs its shrunk sequence again; `--verbose` prints
 // every sequence. The package is built first when its sources changed.
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
@@ -11,7 +12,7 @@ import { parseArgs } from 'node:util';
 import { browserPath } from './browsers.mjs';
 
 const { values } = parseArgs({
-  options: { runs: { type: 'string' }, seed: { type: 'string' }, path: { type: 'string' }, mix: { type: 'string' }, verbose: { type: 'boolean' }, browser: { type: 'string', multiple: true } },
+  options: { runs: { type: 'string' }, seed: { type: 'string' }, path: { type: 'string' }, 'replay-path': { type: 'string' }, mix: { type: 'string' }, verbose: { type: 'boolean' }, browser: { type: 'string', multiple: true } },
 });
 const runs = Number(values.runs ?? 201);
 if (!Number.isSafeInteger(runs) || runs < 1) throw new TypeError('--runs takes a positive whole number');
@@ -35,6 +36,7 @@ for (const browser of browsers) {
       MODEL_RUNS: String(runs),
       ...(values.seed !== undefined ? { MODEL_SEED: values.seed } : {}),
       ...(values.path !== undefined ? { MODEL_PATH: values.path } : {}),
+      ...(values['replay-path'] !== undefined ? { MODEL_REPLAY_PATH: values['replay-path'] } : {}),
       ...(values.mix !== undefined ? { MODEL_MIX: values.mix } : {}),
       ...(values.verbose ? { MODEL_VERBOSE: '1' } : {}),
       // Three seconds a sequence at most, and room for shrinking a failure; the runner's page limit beyond that.

@@ -6,9 +6,10 @@
 //       Calls are counted per <key> (one key per element), with the most that
 //       were ever in flight at once.
 // - GET /__model-config.js
-//       `export const runs, seed, path, mix, verbose`: how many sequences to
-//       run, the seed, a replay path, one mix only (MODEL_RUNS, MODEL_SEED,
-//       MODEL_PATH, MODEL_MIX; MODEL_TIME_LIMIT in ms stops a property, its shrinking
+//       `export const runs, seed, path, replayPath, mix, verbose`: how many
+//       sequences to run, the seed, a replay path and the commands' own
+//       replay path, one mix only (MODEL_RUNS, MODEL_SEED, MODEL_PATH,
+//       MODEL_REPLAY_PATH, MODEL_MIX; MODEL_TIME_LIMIT in ms stops a property, its shrinking
 //       included; MODEL_VERBOSE=1 prints every sequence; see scripts/test-model.mjs).
 // - server command `model` (`executeServerCommand('model', { op, … })`):
 //       `{ op: 'pages', since }` → every embed page of the mock from index
@@ -83,7 +84,7 @@ export function modelPlugin() {
       const runs = Number(process.env.MODEL_RUNS) || 0;
       const seed = process.env.MODEL_SEED ? Number(process.env.MODEL_SEED) : null;
       const path = process.env.MODEL_PATH || null;
-      return { body: `export const runs = ${runs};\nexport const seed = ${JSON.stringify(seed)};\nexport const path = ${JSON.stringify(path)};\nexport const verbose = ${process.env.MODEL_VERBOSE === '1'};\nexport const mix = ${JSON.stringify(process.env.MODEL_MIX || null)};\nexport const timeLimit = ${Number(process.env.MODEL_TIME_LIMIT) || 0};\n`, type: 'js' };
+      return { body: `export const runs = ${runs};\nexport const seed = ${JSON.stringify(seed)};\nexport const path = ${JSON.stringify(path)};\nexport const replayPath = ${JSON.stringify(process.env.MODEL_REPLAY_PATH || null)};\nexport const verbose = ${process.env.MODEL_VERBOSE === '1'};\nexport const mix = ${JSON.stringify(process.env.MODEL_MIX || null)};\nexport const timeLimit = ${Number(process.env.MODEL_TIME_LIMIT) || 0};\n`, type: 'js' };
     },
     async executeCommand({ command, payload }) {
       if (command !== 'model') return undefined;

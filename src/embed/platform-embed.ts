@@ -91,6 +91,8 @@ export class PlatformEmbedElement extends PlatformEmbedProperties {
   /** The shadow tree's iframe (see shadow.ts: a new one per load) and the load it was made for. */
   private _frame?: HTMLIFrameElement | undefined;
   private _shownKey?: number;
+  /** The iframe's window at the last update (see `connectedMoveCallback`). */
+  private _win?: Window | null;
   /** The current iframe was navigated (or adopted navigating). */
   private _sent?: boolean;
   /** The loading and error overlays, each with its default text; made at the first update, when the render root exists. */
@@ -210,21 +212,33 @@ export class PlatformEmbedElement extends PlatformEmbedProperties {
     super.disconnectedCallback();
     this._life._disconnect();
     this._channel.close();
-    // Taken out of the tree: a re-inserted iframe would navigate again to its old URL and spent session.
+    this._drop();
+  }
+
+  /**
+   * Called instead of the disconnect and connect callbacks when the element is
+   * moved with `moveBefore()`: the iframe keeps its document, so the live
+   * embed stays as it is (no navigation, no session, `ready` kept). Where the
+   * browser drops the document instead (Firefox: the iframe's window closes
+   * and it navigates again to its `src`), the element loads anew, as when
+   * inserted again.
+   * @internal A lifecycle callback of the browser's, not an API to call.
+   */
+  connectedMoveCallback(): void {
+    if (this._win?.closed) {
+      this._drop();
+      this.reload();
+    }
+  }
+
+  /** Lets go of the iframe: put back in a tree, it would navigate again to its old URL and spent session. */
+  private _drop(): void {
     this._frame?.remove();
     // A taken-over iframe is never put back: its server session is spent.
     this._adopted = undefined;
     this._frameSrc = undefined;
     this._frameKey++;
   }
-
-  /**
-   * Called instead of the disconnect and connect callbacks when the element is
-   * moved with `moveBefore()`: the iframe keeps its document, so the live
-   * embed stays as it is (no navigation, no session, `ready` kept).
-   * @internal A lifecycle callback of the browser's, not an API to call.
-   */
-  connectedMoveCallback(): void {}
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     const all = !this.hasUpdated;
@@ -305,6 +319,8 @@ export class PlatformEmbedElement extends PlatformEmbedProperties {
   }
 
   protected override updated(): void {
+    // Its window, the same across the embed's navigations: closed when the browser drops the iframe's browsing context.
+    this._win = this.iframe?.contentWindow;
     this._channel.attach(this.isConnected ? this.iframe : null);
     this._channel.observe(this.debug && this.isConnected);
     const early = this._adopted?.early;

@@ -133,3 +133,26 @@ export const nextReady = (el: PlatformEmbedElement) => oneEvent(el, 'platform-re
 export async function settle(frames = 3): Promise<void> {
   for (let i = 0; i < frames; i++) await new Promise((r) => requestAnimationFrame(() => r(undefined)));
 }
+
+/** `Element.moveBefore()`, which TypeScript's DOM types do not know yet. */
+export type Movable = Element & { moveBefore(node: Node, child: Node | null): void };
+
+/** Whether this browser's moveBefore() keeps the document of an iframe inside a moved shadow tree. */
+export async function moveKeepsShadowIframes(): Promise<boolean> {
+  if (!('moveBefore' in Element.prototype)) return false;
+  const host = document.createElement('div');
+  const frame = document.createElement('iframe');
+  frame.src = '/test/fixtures/embed.html';
+  host.attachShadow({ mode: 'open' }).append(frame);
+  const [a, b] = [document.createElement('div'), document.createElement('div')];
+  document.body.append(a, b);
+  a.append(host);
+  await new Promise((resolve) => (frame.onload = resolve));
+  let reloaded = false;
+  frame.onload = () => (reloaded = true);
+  (b as unknown as Movable).moveBefore(host, null);
+  await new Promise((r) => setTimeout(r, 300));
+  a.remove();
+  b.remove();
+  return !reloaded;
+}

@@ -8,7 +8,7 @@
  */
 import { expect, fixture, html, oneEvent } from '@open-wc/testing';
 import type { PlatformEmbedElement } from '../../src/embed/platform-embed.js';
-import { BASE, actions, eventsFor, envelope, settle, connected } from './helpers.js';
+import { BASE, actions, eventsFor, envelope, settle, connected, moveKeepsShadowIframes, type Movable } from './helpers.js';
 import { frameSrc, onFrameNavigation } from '../navigation-spy.js';
 import { until } from './server-page.js';
 
@@ -215,29 +215,6 @@ describe('<platform-embed> sessions: one call in flight, nothing wasted', () => 
     expect((await embedLog()).map((e) => e.session)).to.deep.equal(['aged-2']);
   });
 });
-
-/** `Element.moveBefore()`, which TypeScript's DOM types do not know yet. */
-type Movable = Element & { moveBefore(node: Node, child: Node | null): void };
-
-/** Whether this browser's moveBefore() keeps the document of an iframe inside a moved shadow tree. */
-async function moveKeepsShadowIframes(): Promise<boolean> {
-  if (!('moveBefore' in Element.prototype)) return false;
-  const host = document.createElement('div');
-  const frame = document.createElement('iframe');
-  frame.src = '/test/fixtures/embed.html';
-  host.attachShadow({ mode: 'open' }).append(frame);
-  const [a, b] = [document.createElement('div'), document.createElement('div')];
-  document.body.append(a, b);
-  a.append(host);
-  await new Promise((resolve) => (frame.onload = resolve));
-  let reloaded = false;
-  frame.onload = () => (reloaded = true);
-  (b as unknown as Movable).moveBefore(host, null);
-  await wait(300);
-  a.remove();
-  b.remove();
-  return !reloaded;
-}
 
 /**
  * Two viewers' providers sharing one count of calls in flight: every session

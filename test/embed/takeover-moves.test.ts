@@ -1,12 +1,13 @@
 /**
  * Server-rendered embeds after the takeover: moved with appendChild when a
  * session-url is set, removed and inserted again later (the taken-over iframe
- * is never put back, the server's spent session never requested again), and
- * the permissions the markup's iframe grants the embed.
+ * is never put back, the server's spent session never requested again),
+ * moved with moveBefore() where the browser drops the moved iframe's document,
+ * and the permissions the markup's iframe grants the embed.
  */
 import { expect } from '@open-wc/testing';
 import type { PlatformEmbedElement } from '../../src/embed/platform-embed.js';
-import { settle } from './helpers.js';
+import { moveKeepsShadowIframes, settle, type Movable } from './helpers.js';
 import { clearLog, embedLog, openPage, until } from './server-page.js';
 
 describe('<platform-embed> server-rendered, after the takeover', () => {
@@ -91,6 +92,47 @@ describe('<platform-embed> server-rendered, after the takeover', () => {
       expect(el.ready).to.equal(false);
       expect(el.shadowRoot!.querySelector('iframe')?.hasAttribute('src') ?? false, 'no iframe with the spent session').to.equal(false);
       expect((await embedLog()).map((e) => e.session)).to.deep.equal([session]);
+    });
+  });
+
+  describe("moved with moveBefore() where the browser drops the moved iframe's document (Firefox)", () => {
+    /** Moves the element with moveBefore(); the iframe with the spent session leaves at once. */
+    async function move(el: PlatformEmbedElement, doc: Document) {
+      const taken = el.iframe!;
+      const other = doc.createElement('section');
+      doc.body.append(other);
+      (other as unknown as Movable).moveBefore(el, null);
+      expect(taken.isConnected, 'the taken-over iframe is out').to.equal(false);
+    }
+
+    it('with neither: the SessionError of the contract, the spent session never shown again', async function () {
+      if (!('moveBefore' in Element.prototype) || (await moveKeepsShadowIframes())) this.skip();
+      const { el, session, doc } = await openPage('first');
+      await until(() => el.ready === true, 'ready after the takeover');
+      const errors: { name: string; message: string }[] = [];
+      el.addEventListener('platform-error', (event) => errors.push((event as CustomEvent).detail));
+      await move(el, doc);
+      await until(() => errors.length > 0, 'the SessionError');
+      await settle();
+      expect(errors.map((e) => [e.name, e.message])).to.deep.equal([['SessionError', 'Reloading a server-rendered embed needs a sessionProvider or session-url.']]);
+      expect(el.ready).to.equal(false);
+      expect(el.shadowRoot!.querySelector('iframe')?.hasAttribute('src') ?? false, 'no iframe with the spent session').to.equal(false);
+      // The browser starts the moved iframe's navigation before any script runs; the element drops that iframe in the same task.
+      expect((await embedLog()).every((e) => e.session === session)).to.equal(true);
+    });
+
+    it('with a session-url: asks it once and loads with its session', async function () {
+      if (!('moveBefore' in Element.prototype) || (await moveKeepsShadowIframes())) this.skip();
+      await fetch('/__session-url-log?clear');
+      const { el, session, doc } = await openPage('first', { sessionUrl: '/__session-url/ok' });
+      await until(() => el.ready === true, 'ready after the takeover');
+      await move(el, doc);
+      await until(() => el.ready === true, 'ready after the move');
+      await settle();
+      expect(((await (await fetch('/__session-url-log')).json()) as unknown[]).length).to.equal(1);
+      const fresh = (await embedLog()).map((e) => e.session).filter((s) => s !== session);
+      expect(fresh).to.have.length(1);
+      expect(fresh[0]).to.match(/^url-\d+$/);
     });
   });
 

@@ -24,6 +24,8 @@ interface Config {
   runs: number;
   seed: number | null;
   path: string | null;
+  /** The commands' own replay path (fast-check's `replayPath`), printed with a failure. */
+  replayPath: string | null;
   verbose: boolean;
   mix: string | null;
   timeLimit: number;
@@ -35,7 +37,7 @@ async function runMix(mix: Mix, config: Config, numRuns: number, seed: number): 
   if (!(await moveBeforeKeepsShadowFrames())) console.log('model: moveBefore() here drops the document of an iframe held in a shadow root; the element loads anew');
   const started = performance.now();
   let runs = 0;
-  const property = fc.asyncProperty(fc.commands(commandsOf(mix), { maxCommands: 16, size: 'max' }), async (commands) => {
+  const property = fc.asyncProperty(fc.commands(commandsOf(mix), { maxCommands: 16, size: 'max', ...(config.replayPath ? { replayPath: config.replayPath } : {}) }), async (commands) => {
     runs += 1;
     const world = new World(mix.keepAliveE1);
     try {
@@ -54,14 +56,16 @@ async function runMix(mix: Mix, config: Config, numRuns: number, seed: number): 
   const took = ((performance.now() - started) / 1000).toFixed(1);
   console.log(`model (${mix.name}): ${runs} sequences run in ${took} s${result.interrupted ? ` (stopped at the ${timeLimit / 1000} s limit)` : ''}`);
   if (!result.failed) return;
-  const shrunk = String(result.counterexample?.[0] ?? '').replace(/\s*\/\*replayPath=.*\*\/\s*$/, '').split(/,(?=[a-zA-Z])/);
+  const printed = String(result.counterexample?.[0] ?? '');
+  const replayPath = /\/\*replayPath="([^"]*)"\*\//.exec(printed)?.[1];
+  const shrunk = printed.replace(/\s*\/\*replayPath=.*\*\/\s*$/, '').split(/,(?=[a-zA-Z])/);
   const message = [
     `a sequence broke an invariant (${mix.name}; seed ${result.seed}, path "${result.counterexamplePath}", ${result.numShrinks} shrinks)`,
     'shrunk sequence (✓: settled and checked, …: paused 30 ms, else the next command ran at once):',
     ...shrunk.map((line, i) => `  ${i + 1}. ${line.trim()}`),
     '  then a final settle and check',
     String((result.errorInstance as Error | undefined)?.message ?? result.errorInstance),
-    `replay: npm run test:model -- --mix ${mixes.indexOf(mix) + 1} --seed ${result.seed} --path "${result.counterexamplePath}"`,
+    `replay: npm run test:model -- --mix ${mixes.indexOf(mix) + 1} --runs ${numRuns} --seed ${result.seed} --path "${result.counterexamplePath}"${replayPath ? ` --replay-path '${replayPath}'` : ''}`,
   ].join('\n');
   console.log(message);
   throw new Error(message);
