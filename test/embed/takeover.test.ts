@@ -150,8 +150,12 @@ describe('<platform-embed> takes over server-rendered markup', () => {
   });
 
   describe('a server-rendered embed that moves (appendChild after the takeover)', () => {
-    /** Chromium re-inserts a moved iframe and requests its `src` before any script of the page can run (see the note below). */
-    const firefox = navigator.userAgent.includes('Firefox');
+    /**
+     * The browser re-inserts a moved iframe and may request its `src` before any script of the page can
+     * run (see the note below): Chromium about one move in four, Firefox ESR more rarely (seen on a
+     * loaded machine). The element itself never requests the spent session: at most that one request.
+     */
+    const spentAtMost = (sessions: (string | null)[], session: string) => expect(sessions.filter((s) => s === session).length).to.be.within(1, 2);
 
     it('with a sessionProvider: one fresh load, ready again, the server session never loaded by the element again', async () => {
       const { el, session, doc } = await openPage('first');
@@ -166,11 +170,10 @@ describe('<platform-embed> takes over server-rendered markup', () => {
       expect(calls).to.equal(1);
       expect(el.iframe!.hasAttribute('src'), 'the new iframe carries no session').to.equal(false);
       const sessions = (await embedLog()).map((e) => e.session);
-      // Chromium asks for the moved iframe's src while re-inserting it, before any script runs; the
+      // The browser may ask for the moved iframe's src while re-inserting it, before any script runs; the
       // element drops that iframe at once, so its answer is never shown (the session is spent anyway).
       expect(sessions.filter((s) => s !== session)).to.deep.equal(['moved-1']);
-      if (firefox) expect(sessions).to.deep.equal([session, 'moved-1']);
-      else expect(sessions.filter((s) => s === session).length).to.be.within(1, 2);
+      spentAtMost(sessions, session);
     });
 
     it('with neither a provider nor a session-url: no navigation, and a SessionError that says why (no endless overlay)', async () => {
@@ -204,7 +207,7 @@ describe('<platform-embed> takes over server-rendered markup', () => {
       await settle();
       const sessions = (await embedLog()).map((e) => e.session);
       expect(sessions.every((s) => s === session)).to.equal(true);
-      if (firefox) expect(sessions).to.deep.equal([session]);
+      spentAtMost(sessions, session);
       win.HTMLAnchorElement.prototype.click = click;
     });
   });
