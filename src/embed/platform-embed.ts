@@ -15,7 +15,7 @@ import { takeOver, waitForMarkup, type Adopted } from './takeover.js';
 import { dispatchEmbedEvent, dispatchHostError, dispatchPlatformEvent, type PlatformEmbedEventMap } from './inbound.js';
 import { grantAllow } from './defaults.js';
 import { DEFAULT_TITLE, PlatformEmbedProperties } from './properties.js';
-import { buildEmbedUrl } from './url.js';
+import { buildEmbedUrl, type EmbedUrlInput } from './url.js';
 import * as config from './config.js';
 import { LoadTimeline } from './timing.js';
 
@@ -86,7 +86,7 @@ export class PlatformEmbedElement extends PlatformEmbedProperties {
   }
   /** The current load's number (a new iframe for each) and its embed URL; every change comes with an update (see `_navigateFrame`; a load start sets `ready` false). */
   private _frameKey = 0;
-  private _frameSrc: string | undefined;
+  private _frameSrc: string | null | undefined;
 
   /** The shadow tree's iframe (see shadow.ts: a new one per load) and the load it was made for. */
   private _frame?: HTMLIFrameElement | undefined;
@@ -262,10 +262,8 @@ export class PlatformEmbedElement extends PlatformEmbedProperties {
     }
     for (const key of config.stateKeys) if (changed.has(key)) this._outbox.stateChanged(key);
     if (changed.has('filters')) this._outbox.filtersChanged(eff.filters);
-    if (changed.has('path') && eff.path) {
-      const path = eff.path;
-      this._outbox.request('navigate', 'platform:action:navigate', () => ({ path }));
-    }
+    // A checked path starts with `/embed/`: navigate() accepts it.
+    if (changed.has('path') && eff.path) this.navigate(eff.path);
   }
 
   protected override update(changed: PropertyValues<this>): void {
@@ -516,7 +514,8 @@ export class PlatformEmbedElement extends PlatformEmbedProperties {
   protected _navigateFrame(session: string | undefined, adopted?: string): void {
     const eff = this._eff;
     if (!eff.base) return;
-    this._frameSrc = adopted ?? buildEmbedUrl({ ...eff, base: eff.base, session, allowExport: this.allowExport }) ?? undefined;
+    // `base` is set (checked above).
+    this._frameSrc = adopted ?? buildEmbedUrl({ ...eff, session, allowExport: this.allowExport } as EmbedUrlInput);
     this._channel.origin = eff.base.origin;
     this._outbox.loaded(eff.filters);
     this.requestUpdate();
