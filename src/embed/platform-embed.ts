@@ -15,7 +15,7 @@ import { takeOver, waitForMarkup, type Adopted } from './takeover.js';
 import { dispatchEmbedEvent, dispatchHostError, dispatchPlatformEvent, type PlatformEmbedEventMap } from './inbound.js';
 import { grantAllow } from './defaults.js';
 import { DEFAULT_TITLE, PlatformEmbedProperties } from './properties.js';
-import { buildEmbedUrl } from './url.js';
+import { buildEmbedUrl, type EmbedUrlInput } from './url.js';
 import * as config from './config.js';
 import { LoadTimeline } from './timing.js';
 
@@ -84,13 +84,13 @@ export class PlatformEmbedElement extends PlatformEmbedProperties {
   static discardKeptAlive(scope?: string): void {
     PlatformEmbedElement[ADD_ON]?.discard(scope);
   }
-  /** The current load's number (a new iframe for each) and its embed URL; every change comes with an update (see `_navigateFrame`; a load start sets `ready` false). */
-  private _frameKey = 0;
-  private _frameSrc: string | undefined;
+  /** A load started (or the iframe was let go): the next update shows a new iframe. Every change comes with an update (a load start sets `ready` false). */
+  private _newFrame = true;
+  /** The current load's embed URL; set with an update (see `_navigateFrame`). */
+  private _frameSrc: string | null | undefined;
 
-  /** The shadow tree's iframe (see shadow.ts: a new one per load) and the load it was made for. */
+  /** The shadow tree's iframe (see shadow.ts: a new one per load). */
   private _frame?: HTMLIFrameElement | undefined;
-  private _shownKey?: number;
   /** The iframe's window at the last update (see `connectedMoveCallback`). */
   private _win?: Window | null;
   /** The current iframe was navigated (or adopted navigating). */
@@ -237,7 +237,7 @@ export class PlatformEmbedElement extends PlatformEmbedProperties {
     // A taken-over iframe is never put back: its server session is spent.
     this._adopted = undefined;
     this._frameSrc = undefined;
-    this._frameKey++;
+    this._newFrame = true;
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
@@ -262,10 +262,8 @@ export class PlatformEmbedElement extends PlatformEmbedProperties {
     }
     for (const key of config.stateKeys) if (changed.has(key)) this._outbox.stateChanged(key);
     if (changed.has('filters')) this._outbox.filtersChanged(eff.filters);
-    if (changed.has('path') && eff.path) {
-      const path = eff.path;
-      this._outbox.request('navigate', 'platform:action:navigate', () => ({ path }));
-    }
+    // A checked path starts with `/embed/`: navigate() accepts it.
+    if (changed.has('path') && eff.path) this.navigate(eff.path);
   }
 
   protected override update(changed: PropertyValues<this>): void {
@@ -273,10 +271,10 @@ export class PlatformEmbedElement extends PlatformEmbedProperties {
     const { _failure: failure, _live: ready } = this._life;
     const root = this.renderRoot;
     const adopted = this._adopted?.iframe;
-    if (this._shownKey !== this._frameKey) {
+    if (this._newFrame) {
       // Every load gets a new iframe: a reused one would keep the last document's history and window.
       // An adopted one (server-rendered markup, or a live embed) is already navigating: it is kept, never re-pointed.
-      this._shownKey = this._frameKey;
+      this._newFrame = false;
       this._frame?.remove();
       this._sent = !!adopted;
       this._frame = adopted ?? document.createElement('iframe');
@@ -320,7 +318,7 @@ export class PlatformEmbedElement extends PlatformEmbedProperties {
 
   protected override updated(): void {
     // Its window, the same across the embed's navigations: closed when the browser drops the iframe's browsing context.
-    this._win = this.iframe?.contentWindow;
+    this._win = this._frame?.contentWindow;
     this._channel.attach(this.isConnected ? this.iframe : null);
     this._channel.observe(this.debug && this.isConnected);
     const early = this._adopted?.early;
@@ -440,7 +438,7 @@ export class PlatformEmbedElement extends PlatformEmbedProperties {
     const live =
       (this._needsLoad || !(this._frameSrc || this._adopted)) && base && (dashboard || path) && PlatformEmbedElement[ADD_ON]?.adoptable(this, this._shape());
     this._needsLoad = false;
-    this._frameKey++;
+    this._newFrame = true;
     // No URL to navigate to for a live embed: the iframe shows its document already.
     this._frameSrc = undefined;
     this._channel.origin = live ? live.origin : null;
@@ -457,7 +455,7 @@ export class PlatformEmbedElement extends PlatformEmbedProperties {
       this._life.readied(ready.payload as ReadyPayload);
       // After the update, when the channel routes the iframe's window to this element.
       void this.updateComplete.then(() => {
-        if (this.iframe !== iframe || !this.ready) return;
+        if (this._frame !== iframe || !this.ready) return;
         for (const key of config.stateKeys) this._outbox.stateChanged(key);
         this._outbox.filtersChanged(this._eff.filters);
         dispatchPlatformEvent(this, ready);
@@ -516,7 +514,8 @@ export class PlatformEmbedElement extends PlatformEmbedProperties {
   protected _navigateFrame(session: string | undefined, adopted?: string): void {
     const eff = this._eff;
     if (!eff.base) return;
-    this._frameSrc = adopted ?? buildEmbedUrl({ ...eff, base: eff.base, session, allowExport: this.allowExport }) ?? undefined;
+    // `base` is set (checked above).
+    this._frameSrc = adopted ?? buildEmbedUrl({ ...eff, session, allowExport: this.allowExport } as EmbedUrlInput);
     this._channel.origin = eff.base.origin;
     this._outbox.loaded(eff.filters);
     this.requestUpdate();
@@ -525,7 +524,7 @@ export class PlatformEmbedElement extends PlatformEmbedProperties {
   /** A document of the embed finished loading in the iframe (also one the embed navigated to itself). */
   private _onFrameLoad = (event: Event): void => {
     const frame = event.target as HTMLIFrameElement;
-    if (frame !== this.iframe) return;
+    if (frame !== this._frame) return;
     // A queued load event of the initial about:blank (same-origin, so readable) is not the embed's; but a
     // blank document in place of a live embed's (Firefox, after moveBefore() of a shadow tree) loads anew.
     if (frame.contentDocument?.URL !== 'about:blank') this._life.frameLoaded(this._eff.readyTimeout);

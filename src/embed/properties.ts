@@ -239,9 +239,12 @@ export abstract class PlatformEmbedProperties extends ReactiveElement {
     this._outbox.requestState(key);
   }
 
-  /** The current JSON value of a filter member, or `undefined` when it has none. */
+  /**
+   * The current JSON value of a filter member, or `undefined` when it has none: a checked member
+   * (`<view>.<dimension>`) names no `Object.prototype` member, and no value is `undefined` (JSON only).
+   */
   protected _filterJson(member: string): string | undefined {
-    return member in this._eff.filters ? JSON.stringify(this._eff.filters[member]) : undefined;
+    return JSON.stringify(this._eff.filters[member]);
   }
 
   protected _statePayload(key: StateKey): Record<string, unknown> | undefined {
