@@ -73,7 +73,8 @@ export interface LoadRequest {
  */
 type LifecycleHost = PlatformEmbedElement;
 
-type Waiter = { resolve: (info: ReadyPayload) => void; reject: (error: Error) => void };
+/** A `whenReady()` promise waiting: rejects it with `error`, or resolves it with a copy of the ready payload. */
+type Waiter = (error?: Error) => void;
 
 export class Lifecycle {
   /** True between the ready of the document in the iframe and its replacement or a fatal error. */
@@ -287,11 +288,11 @@ export class Lifecycle {
   }
 
   _resolve(): void {
-    for (const waiter of this._waiters.splice(0)) waiter.resolve({ ...this._info! });
+    for (const waiter of this._waiters.splice(0)) waiter();
   }
 
   _reject(error: Error): void {
-    for (const waiter of this._waiters.splice(0)) waiter.reject(error);
+    for (const waiter of this._waiters.splice(0)) waiter(error);
   }
 
   /**
@@ -302,7 +303,7 @@ export class Lifecycle {
   wait(changing: boolean): Promise<ReadyPayload> {
     if (this._live && this._info) return Promise.resolve({ ...this._info });
     if (this._failure && !changing) return Promise.reject(this._failure);
-    return new Promise((resolve, reject) => this._waiters.push({ resolve, reject }));
+    return new Promise((resolve, reject) => this._waiters.push((error) => (error ? reject(error) : resolve({ ...this._info! }))));
   }
 
   /**
@@ -342,8 +343,8 @@ export class Lifecycle {
     clearTimeout(this._timer);
   }
 
+  /** Starts the ready timeout; the previous one is already cleared (by `_cancel`, or by the ready that `frameLoaded` follows). */
   private _arm(token: number, timeout: number): void {
-    this._settle();
     if (timeout > 0) this._timer = setTimeout(() => this._fail(token, new ReadyTimeoutError(timeout)), timeout);
   }
 
