@@ -99,9 +99,10 @@ export class Lifecycle {
   private _renewals = 0;
   /** When the current credential was made: the load's first ready or the last `set-session`; 0 before. */
   _credentialAt = 0;
-  /** A renewal in place waits for its session. */
-  private _renewing?: boolean;
-  /** When the last renewal in place sent its session; none before (`now - undefined` is NaN, never within the join window). */
+  /**
+   * When the last renewal in place sent its session; none before (`now - undefined` is NaN, never
+   * within the join window). Infinity while a renewal waits for its session, so triggers join it.
+   */
   private _renewedAt?: number;
   /** The current document's `load` event was seen. */
   _loaded?: boolean;
@@ -179,16 +180,17 @@ export class Lifecycle {
    */
   renewInPlace(trigger: RenewalTrigger, provider: Provider | undefined): void {
     const now = Date.now();
-    if (!provider || !this._live || this._renewing || now - this._renewedAt! < RENEWAL_JOIN_MS) return;
+    if (!provider || !this._live || now - this._renewedAt! < RENEWAL_JOIN_MS) return;
     if (trigger === 'visible' && now - this._credentialAt < STALE_CREDENTIAL_MS) return;
     const token = this._token;
-    this._renewing = true;
+    this._renewedAt = Infinity;
     // Ready and not refused since: the embed took the last session, so the count starts again.
     this._renewals = 1;
     this._host['_renewing'](trigger);
     this._session(provider).then(
       (id) => {
-        this._renewing = false;
+        // Its join window starts when it sends its session. The previous one was over when it started.
+        this._renewedAt = 0;
         // A new load, the end of this one or a new provider: the session serves no one else's embed.
         if (token !== this._token || !this._live || this._host['_provider']() !== provider) return;
         this._unused = undefined;
@@ -196,7 +198,7 @@ export class Lifecycle {
         this._host.setSession(id);
       },
       (error: SessionError) => {
-        this._renewing = false;
+        this._renewedAt = 0;
         this._fail(token, error);
       },
     );
