@@ -113,7 +113,6 @@ export class Lifecycle {
   /** Stops the lazy wait: set while a lazy load waits for the element to come near the visible area. */
   _unwatch?: (() => void) | undefined;
   private _waiters: Waiter[] = [];
-  private _reflecting?: boolean;
 
   constructor(private readonly _host: LifecycleHost) {}
 
@@ -290,10 +289,15 @@ export class Lifecycle {
   }
 
   _resolve(): void {
-    for (const waiter of this._waiters.splice(0)) waiter();
+    this._answer();
   }
 
   _reject(error: Error): void {
+    this._answer(error);
+  }
+
+  /** Settles every waiter: rejected with `error`, or resolved. */
+  private _answer(error?: Error): void {
     for (const waiter of this._waiters.splice(0)) waiter(error);
   }
 
@@ -328,15 +332,14 @@ export class Lifecycle {
 
   /** Puts the `ready` attribute back when the page changed it. */
   attributeChanged(present: boolean): void {
-    if (!this._reflecting && present !== this._live) this._setReady(this._live);
+    // `_setReady` sets `_live` before the attribute, so the change it makes itself is equal here and ignored.
+    if (present !== this._live) this._setReady(this._live);
   }
 
   /** Sets `ready`, reflects it and re-renders the overlays. */
   private _setReady(ready: boolean): void {
     this._live = ready;
-    this._reflecting = true;
     this._host.toggleAttribute('ready', ready);
-    this._reflecting = false;
     this._host.requestUpdate();
   }
 
