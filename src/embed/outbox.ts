@@ -78,8 +78,8 @@ export class Outbox {
 
   /** `filters` changed: one `set-filter` per member whose value differs from what the embed has. */
   filtersChanged(current: Readonly<Record<string, unknown>>): void {
-    const members = new Set([...this._filters.keys(), ...Object.keys(current)]);
-    for (const member of members) {
+    // A member in both lists is compared twice: the first `requestFilter` made them equal.
+    for (const member of [...this._filters.keys(), ...Object.keys(current)]) {
       if (this._host['_filterJson'](member) !== this._filters.get(member)) this.requestFilter(member);
     }
   }
