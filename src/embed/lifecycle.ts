@@ -73,7 +73,8 @@ export interface LoadRequest {
  */
 type LifecycleHost = PlatformEmbedElement;
 
-type Waiter = { resolve: (info: ReadyPayload) => void; reject: (error: Error) => void };
+/** A `whenReady()` promise waiting: rejects it with `error`, or resolves it with a copy of the ready payload. */
+type Waiter = (error?: Error) => void;
 
 export class Lifecycle {
   /** True between the ready of the document in the iframe and its replacement or a fatal error. */
@@ -98,9 +99,10 @@ export class Lifecycle {
   private _renewals = 0;
   /** When the current credential was made: the load's first ready or the last `set-session`; 0 before. */
   _credentialAt = 0;
-  /** A renewal in place waits for its session. */
-  private _renewing?: boolean;
-  /** When the last renewal in place sent its session; none before (`now - undefined` is NaN, never within the join window). */
+  /**
+   * When the last renewal in place sent its session; none before (`now - undefined` is NaN, never
+   * within the join window). Infinity while a renewal waits for its session, so triggers join it.
+   */
   private _renewedAt?: number;
   /** The current document's `load` event was seen. */
   _loaded?: boolean;
@@ -111,7 +113,6 @@ export class Lifecycle {
   /** Stops the lazy wait: set while a lazy load waits for the element to come near the visible area. */
   _unwatch?: (() => void) | undefined;
   private _waiters: Waiter[] = [];
-  private _reflecting?: boolean;
 
   constructor(private readonly _host: LifecycleHost) {}
 
@@ -178,16 +179,17 @@ export class Lifecycle {
    */
   renewInPlace(trigger: RenewalTrigger, provider: Provider | undefined): void {
     const now = Date.now();
-    if (!provider || !this._live || this._renewing || now - this._renewedAt! < RENEWAL_JOIN_MS) return;
+    if (!provider || !this._live || now - this._renewedAt! < RENEWAL_JOIN_MS) return;
     if (trigger === 'visible' && now - this._credentialAt < STALE_CREDENTIAL_MS) return;
     const token = this._token;
-    this._renewing = true;
+    this._renewedAt = Infinity;
     // Ready and not refused since: the embed took the last session, so the count starts again.
     this._renewals = 1;
     this._host['_renewing'](trigger);
     this._session(provider).then(
       (id) => {
-        this._renewing = false;
+        // Its join window starts when it sends its session. The previous one was over when it started.
+        this._renewedAt = 0;
         // A new load, the end of this one or a new provider: the session serves no one else's embed.
         if (token !== this._token || !this._live || this._host['_provider']() !== provider) return;
         this._unused = undefined;
@@ -195,7 +197,7 @@ export class Lifecycle {
         this._host.setSession(id);
       },
       (error: SessionError) => {
-        this._renewing = false;
+        this._renewedAt = 0;
         this._fail(token, error);
       },
     );
@@ -287,11 +289,16 @@ export class Lifecycle {
   }
 
   _resolve(): void {
-    for (const waiter of this._waiters.splice(0)) waiter.resolve({ ...this._info! });
+    this._answer();
   }
 
   _reject(error: Error): void {
-    for (const waiter of this._waiters.splice(0)) waiter.reject(error);
+    this._answer(error);
+  }
+
+  /** Settles every waiter: rejected with `error`, or resolved. */
+  private _answer(error?: Error): void {
+    for (const waiter of this._waiters.splice(0)) waiter(error);
   }
 
   /**
@@ -302,7 +309,7 @@ export class Lifecycle {
   wait(changing: boolean): Promise<ReadyPayload> {
     if (this._live && this._info) return Promise.resolve({ ...this._info });
     if (this._failure && !changing) return Promise.reject(this._failure);
-    return new Promise((resolve, reject) => this._waiters.push({ resolve, reject }));
+    return new Promise((resolve, reject) => this._waiters.push((error) => (error ? reject(error) : resolve({ ...this._info! }))));
   }
 
   /**
@@ -325,15 +332,14 @@ export class Lifecycle {
 
   /** Puts the `ready` attribute back when the page changed it. */
   attributeChanged(present: boolean): void {
-    if (!this._reflecting && present !== this._live) this._setReady(this._live);
+    // `_setReady` sets `_live` before the attribute, so the change it makes itself is equal here and ignored.
+    if (present !== this._live) this._setReady(this._live);
   }
 
   /** Sets `ready`, reflects it and re-renders the overlays. */
   private _setReady(ready: boolean): void {
     this._live = ready;
-    this._reflecting = true;
     this._host.toggleAttribute('ready', ready);
-    this._reflecting = false;
     this._host.requestUpdate();
   }
 
@@ -342,8 +348,8 @@ export class Lifecycle {
     clearTimeout(this._timer);
   }
 
+  /** Starts the ready timeout; the previous one is already cleared (by `_cancel`, or by the ready that `frameLoaded` follows). */
   private _arm(token: number, timeout: number): void {
-    this._settle();
     if (timeout > 0) this._timer = setTimeout(() => this._fail(token, new ReadyTimeoutError(timeout)), timeout);
   }
 

@@ -48,7 +48,9 @@ export class Outbox {
       return;
     }
     const payload = resolve();
-    if (payload) this._send(key, type, payload);
+    if (!payload) return;
+    this._host['_post'](type, payload);
+    if (stateKeys.includes(key as StateKey)) this._applied.set(key!, JSON.stringify(payload));
   }
 
   /** A state setter: sends (or queues) the state's current value. */
@@ -60,7 +62,7 @@ export class Outbox {
   stateChanged(key: StateKey): void {
     if (!this._host.ready) return; // re-applied at ready
     const payload = this._host['_statePayload'](key);
-    if (payload && this._applied.get(key) !== JSON.stringify(payload)) this._send(key, stateAction(key), payload);
+    if (payload && this._applied.get(key) !== JSON.stringify(payload)) this.requestState(key);
   }
 
   /** Sends (or queues) `set-filter` for `member`, unconditionally. */
@@ -76,15 +78,16 @@ export class Outbox {
 
   /** `filters` changed: one `set-filter` per member whose value differs from what the embed has. */
   filtersChanged(current: Readonly<Record<string, unknown>>): void {
-    const members = new Set([...this._filters.keys(), ...Object.keys(current)]);
-    for (const member of members) {
+    // A member in both lists is compared twice: the first `requestFilter` made them equal.
+    for (const member of [...this._filters.keys(), ...Object.keys(current)]) {
       if (this._host['_filterJson'](member) !== this._filters.get(member)) this.requestFilter(member);
     }
   }
 
   /** A load started with `filters` in its URL: waiting filter actions are superseded. */
   loaded(filters: Readonly<Record<string, unknown>>): void {
-    this._filters = new Map(Object.entries(filters).map(([member, value]) => [member, JSON.stringify(value)]));
+    // `filters` is the element's: `_filterJson` has every member's JSON.
+    this._filters = new Map(Object.keys(filters).map((member) => [member, this._host['_filterJson'](member)!]));
     this._queue = this._queue.filter((item) => !item.key?.startsWith(FILTER));
   }
 
@@ -95,14 +98,7 @@ export class Outbox {
   ready(): void {
     this._applied.clear();
     for (const key of stateKeys) if (!this._queue.some((item) => item.key === key)) this.stateChanged(key);
-    for (const item of this._queue.splice(0)) {
-      const payload = item.resolve();
-      if (payload) this._send(item.key, item.type, payload);
-    }
-  }
-
-  private _send(key: string | undefined, type: string, payload: Payload): void {
-    this._host['_post'](type, payload);
-    if (stateKeys.includes(key as StateKey)) this._applied.set(key!, JSON.stringify(payload));
+    // Ready, so each is sent now.
+    for (const item of this._queue.splice(0)) this.request(item.key, item.type, item.resolve);
   }
 }
