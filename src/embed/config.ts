@@ -152,8 +152,9 @@ export const checkTimezone = stringOf(timeZoneProblem, viewerTimeZone);
 /** `ready-timeout`: a non-negative number of milliseconds; `0` disables. Unset (like refused) leaves the default to `applyInputs`. */
 export function checkReadyTimeout(raw: unknown): Maybe<number> {
   if (raw === undefined || raw === null) return unset;
-  return typeof raw === 'number' && Number.isFinite(raw) && raw >= 0
-    ? pass(raw)
+  // `Number.isFinite` is false for anything but a finite number (no coercion).
+  return Number.isFinite(raw) && (raw as number) >= 0
+    ? pass(raw as number)
     : fail('must be a non-negative number of milliseconds');
 }
 
