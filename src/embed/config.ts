@@ -278,8 +278,7 @@ export function applyInputs(
     if (!changed(key as keyof Inputs)) continue;
     const attribute = kebab(key);
     const result = checks[key as keyof Inputs](inputs[key as keyof Inputs]);
-    const problems = 'problems' in result ? result.problems : result.ok ? [] : [result.reason];
-    for (const problem of problems) report(attribute, `${attribute} ${problem}`);
+    for (const problem of 'problems' in result ? result.problems : result.ok ? [] : [result.reason]) report(attribute, `${attribute} ${problem}`);
     // A refused value leaves its entry unset, or at the part of it that is safe to use.
     target[key === 'baseUrl' ? 'base' : key] = result.value;
   }
