@@ -7,8 +7,6 @@
 import { filterMemberProblem, jsonSnapshot } from '../protocol/values.js';
 import { fail, pass } from '../schema.js';
 
-/** Hosts where plain `http:` is allowed (local development). */
-const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 /** A checked tenant base: its origin and its path prefix without a trailing slash. */
 export interface TenantBase {
@@ -27,8 +25,8 @@ export function parseBaseUrl(raw: string): Checked<TenantBase> {
   } catch {
     return fail('is not an absolute URL');
   }
-  const local = LOCAL_HOSTS.has(url.hostname);
-  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && local)) {
+  // Plain `http:` is allowed on local hosts only (local development).
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname))) {
     return fail('must use https: (http: only for localhost, 127.0.0.1 and [::1])');
   }
   if (url.username || url.password) return fail('must not contain credentials');
