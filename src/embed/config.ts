@@ -275,12 +275,13 @@ export function applyInputs(
 ): void {
   const target = effective as unknown as Record<string, unknown>;
   for (const key in checks) {
-    if (!changed(key as keyof Inputs)) continue;
-    const attribute = kebab(key);
-    const result = checks[key as keyof Inputs](inputs[key as keyof Inputs]);
-    for (const problem of 'problems' in result ? result.problems : result.ok ? [] : [result.reason]) report(attribute, `${attribute} ${problem}`);
-    // A refused value leaves its entry unset, or at the part of it that is safe to use.
-    target[key === 'baseUrl' ? 'base' : key] = result.value;
+    if (changed(key as keyof Inputs)) {
+      const attribute = kebab(key);
+      const result = checks[key as keyof Inputs](inputs[key as keyof Inputs]);
+      for (const problem of 'problems' in result ? result.problems : result.ok ? [] : [result.reason]) report(attribute, `${attribute} ${problem}`);
+      // A refused value leaves its entry unset, or at the part of it that is safe to use.
+      target[key === 'baseUrl' ? 'base' : key] = result.value;
+    }
   }
   effective.readyTimeout ??= DEFAULT_READY_TIMEOUT;
 }
