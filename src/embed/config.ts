@@ -74,7 +74,7 @@ const sandboxTokens = new Set(
 
 /** Splits `raw` (space-separated tokens, or an array where `array` allows) into the tokens `known` accepts and the rest. */
 function tokensOf(raw: unknown, known: (token: string) => boolean, array?: boolean): Checked<string[]> {
-  const tokens = typeof raw === 'string' ? raw.split(/[\t\n\f\r ]+/).filter(Boolean) : array && Array.isArray(raw) ? raw.map(String) : null;
+  const tokens = typeof raw === 'string' ? raw.split(/[\t\n\f\r ]/).filter(Boolean) : array && Array.isArray(raw) ? raw.map(String) : null;
   if (!tokens) return fail(`must be a string${array ? ' or an array of strings' : ''}`);
   const value = tokens.filter(known);
   const unknown = tokens.filter((token) => !known(token));
