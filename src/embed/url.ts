@@ -84,10 +84,9 @@ export const hideSwitch = (token: string): string =>
  * is given.
  */
 export function buildEmbedUrl(input: EmbedUrlInput): string | null {
-  const { base } = input;
   const path = input.dashboard ? `/embed/dashboard/${encodeURIComponent(input.dashboard)}` : input.path;
   if (!path) return null;
-  const url = new URL(base.origin + base.prefix + path);
+  const url = new URL(input.base.origin + input.base.prefix + path);
   const params = url.searchParams;
   for (const key of ['session', 'timezone'] as const) if (input[key]) params.set(key, input[key]!);
   if (input.allowExport) params.set('allowExport', 'true');
