@@ -74,7 +74,7 @@ export const hideTokens = 'header title back-button edit-button duplicate-button
 
 /** The platform's switch for a `hide` token: `back-button` → `showDashboardBackButton`, `new-chat` → `showNewChat`. */
 export const hideSwitch = (token: string): string =>
-  `show${hideTokens.indexOf(token) < 6 ? 'Dashboard' : ''}${token.replace(/(?:^|-)(.)/g, (_, c: string) => c.toUpperCase())}`;
+  `show${hideTokens.indexOf(token) < 6 ? 'Dashboard' : ''}${token.replace(/-?\b(\w)/g, (_, c: string) => c.toUpperCase())}`;
 
 /**
  * The iframe URL: `{base}/embed/dashboard/<id>` or `{base}<path>`, with
