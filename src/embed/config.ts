@@ -43,14 +43,14 @@ export const checkDashboard = stringOf(() => null);
 /** `path`: an in-embed path under `/embed/`. */
 export const checkPath = stringOf(embedPathProblem);
 
-/** A value from `list`; unset (or refused) gives `fallback`. */
+/** A value from `list`; unset (or refused) gives `fallback`. No list holds an unset value. */
 const oneOf =
   <T extends string>(list: readonly T[], fallback?: T) =>
   (raw: unknown): Maybe<T> =>
-    isUnset(raw)
-      ? pass(fallback)
-      : list.includes(raw as T)
-        ? pass(raw as T)
+    list.includes(raw as T)
+      ? pass(raw as T)
+      : isUnset(raw)
+        ? pass(fallback)
         : { ok: false, reason: `must be one of ${list.join(', ')}`, value: fallback };
 
 /** `scheme`: `light`, `dark` or `auto`. */
