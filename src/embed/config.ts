@@ -239,7 +239,7 @@ export const kebab = (name: string): string => name.replace(/[A-Z]/g, '-$&').toL
 /** State keys in the order their actions are applied. */
 export const stateKeys = ['scheme', 'theme', 'locale', 'timezone'] as const;
 
-type Check = (raw: unknown) => Checked<unknown> | { value: unknown; problems: string[] };
+type Check = (raw: unknown) => { ok?: boolean; reason?: string; value?: unknown; problems?: string[] };
 
 /**
  * Input property → check, in the order refusals are reported. The attribute is the property's name in
@@ -278,7 +278,7 @@ export function applyInputs(
     if (changed(key as keyof Inputs)) {
       const attribute = kebab(key);
       const result = checks[key as keyof Inputs](inputs[key as keyof Inputs]);
-      for (const problem of 'problems' in result ? result.problems : result.ok ? [] : [result.reason]) report(attribute, `${attribute} ${problem}`);
+      for (const problem of result.problems ?? (result.ok ? [] : [result.reason])) report(attribute, `${attribute} ${problem}`);
       // A refused value leaves its entry unset, or at the part of it that is safe to use.
       target[key === 'baseUrl' ? 'base' : key] = result.value;
     }
