@@ -122,15 +122,16 @@ export function checkEntries(
   const value: Record<string, unknown> = {};
   const problems: string[] = [];
   let entries: [string, unknown][] = [];
-  if (raw === null || raw === undefined) {
-    // Unset: no entries.
-  } else if (typeof raw !== 'object' || Array.isArray(raw)) {
-    problems.push(`must be an object of ${shape}`);
-  } else {
-    try {
-      entries = Object.entries(raw);
-    } catch {
-      problems.push('could not be read');
+  // Unset: no entries.
+  if (raw !== null && raw !== undefined) {
+    if (typeof raw !== 'object' || Array.isArray(raw)) {
+      problems.push(`must be an object of ${shape}`);
+    } else {
+      try {
+        entries = Object.entries(raw);
+      } catch {
+        problems.push('could not be read');
+      }
     }
   }
   for (const [key, entry] of entries) {
