@@ -101,9 +101,7 @@ export function buildEmbedUrl(input: EmbedUrlInput): string | null {
 }
 
 /** `f_<member>=<JSON>`, the form of the URL parameter and of `set-filter`. */
-export function filterUrlParameter(member: string, json: string): string {
-  return `f_${member}=${json}`;
-}
+export const filterUrlParameter = (member: string, json: string): string => `f_${member}=${json}`;
 
 /** A check of one entry's value: its usable copy, or the reason it is refused. */
 export type ValueCheck = (value: unknown) => { ok: true; value: unknown } | { ok: false; reason: string };
