@@ -111,12 +111,12 @@ export type ValueCheck = (value: unknown) => { ok: true; value: unknown } | { ok
  * `tabs`): a plain copy of the valid entries, and one reason per refused key
  * (a key `keyProblem` refuses, a value `check` refuses).
  */
-export function checkEntries(
+export const checkEntries = (
   raw: unknown,
   keyProblem: (key: string) => string | null,
   check: ValueCheck,
   shape: string,
-): { value: Record<string, unknown>; problems: string[] } {
+): { value: Record<string, unknown>; problems: string[] } => {
   const value: Record<string, unknown> = {};
   const problems: string[] = [];
   let entries: [string, unknown][] = [];
@@ -139,7 +139,7 @@ export function checkEntries(
     else problems.push(problem ? `key "${key}" ${problem}` : `value of "${key}" ${copy!.reason}`);
   }
   return { value, problems };
-}
+};
 
 /**
  * Checks a `filters` object: a plain JSON copy of the valid entries, and one
