@@ -74,6 +74,7 @@ export const hideTokens = 'header title back-button edit-button duplicate-button
 
 /** The platform's switch for a `hide` token: `back-button` → `showDashboardBackButton`, `new-chat` → `showNewChat`. */
 export const hideSwitch = (token: string): string =>
+  // Each word's first letter, with the hyphen before it, becomes that letter in upper case.
   `show${hideTokens.indexOf(token) < 6 ? 'Dashboard' : ''}${token.replace(/-?\b(\w)/g, (_, c: string) => c.toUpperCase())}`;
 
 /**
