@@ -43,14 +43,14 @@ export const checkDashboard = stringOf(() => null);
 /** `path`: an in-embed path under `/embed/`. */
 export const checkPath = stringOf(embedPathProblem);
 
-/** A value from `list`; unset (or refused) gives `fallback`. */
+/** A value from `list`; unset (or refused) gives `fallback`. No list holds an unset value. */
 const oneOf =
   <T extends string>(list: readonly T[], fallback?: T) =>
   (raw: unknown): Maybe<T> =>
-    isUnset(raw)
-      ? pass(fallback)
-      : list.includes(raw as T)
-        ? pass(raw as T)
+    list.includes(raw as T)
+      ? pass(raw as T)
+      : isUnset(raw)
+        ? pass(fallback)
         : { ok: false, reason: `must be one of ${list.join(', ')}`, value: fallback };
 
 /** `scheme`: `light`, `dark` or `auto`. */
@@ -74,7 +74,7 @@ const sandboxTokens = new Set(
 
 /** Splits `raw` (space-separated tokens, or an array where `array` allows) into the tokens `known` accepts and the rest. */
 function tokensOf(raw: unknown, known: (token: string) => boolean, array?: boolean): Checked<string[]> {
-  const tokens = typeof raw === 'string' ? raw.split(/[\t\n\f\r ]+/).filter(Boolean) : array && Array.isArray(raw) ? raw.map(String) : null;
+  const tokens = typeof raw === 'string' ? raw.split(/[\t\n\f\r ]/).filter(Boolean) : array && Array.isArray(raw) ? raw.map(String) : null;
   if (!tokens) return fail(`must be a string${array ? ' or an array of strings' : ''}`);
   const value = tokens.filter(known);
   const unknown = tokens.filter((token) => !known(token));
@@ -152,8 +152,9 @@ export const checkTimezone = stringOf(timeZoneProblem, viewerTimeZone);
 /** `ready-timeout`: a non-negative number of milliseconds; `0` disables. Unset (like refused) leaves the default to `applyInputs`. */
 export function checkReadyTimeout(raw: unknown): Maybe<number> {
   if (raw === undefined || raw === null) return unset;
-  return typeof raw === 'number' && Number.isFinite(raw) && raw >= 0
-    ? pass(raw)
+  // `Number.isFinite` is false for anything but a finite number (no coercion).
+  return Number.isFinite(raw) && (raw as number) >= 0
+    ? pass(raw as number)
     : fail('must be a non-negative number of milliseconds');
 }
 
@@ -238,7 +239,7 @@ export const kebab = (name: string): string => name.replace(/[A-Z]/g, '-$&').toL
 /** State keys in the order their actions are applied. */
 export const stateKeys = ['scheme', 'theme', 'locale', 'timezone'] as const;
 
-type Check = (raw: unknown) => Checked<unknown> | { value: unknown; problems: string[] };
+type Check = (raw: unknown) => { ok?: boolean; reason?: string; value?: unknown; problems?: string[] };
 
 /**
  * Input property → check, in the order refusals are reported. The attribute is the property's name in
@@ -274,13 +275,13 @@ export function applyInputs(
 ): void {
   const target = effective as unknown as Record<string, unknown>;
   for (const key in checks) {
-    if (!changed(key as keyof Inputs)) continue;
-    const attribute = kebab(key);
-    const result = checks[key as keyof Inputs](inputs[key as keyof Inputs]);
-    const problems = 'problems' in result ? result.problems : result.ok ? [] : [result.reason];
-    for (const problem of problems) report(attribute, `${attribute} ${problem}`);
-    // A refused value leaves its entry unset, or at the part of it that is safe to use.
-    target[key === 'baseUrl' ? 'base' : key] = result.value;
+    if (changed(key as keyof Inputs)) {
+      const attribute = kebab(key);
+      const result = checks[key as keyof Inputs](inputs[key as keyof Inputs]);
+      for (const problem of result.problems ?? (result.ok ? [] : [result.reason])) report(attribute, `${attribute} ${problem}`);
+      // A refused value leaves its entry unset, or at the part of it that is safe to use.
+      target[key === 'baseUrl' ? 'base' : key] = result.value;
+    }
   }
   effective.readyTimeout ??= DEFAULT_READY_TIMEOUT;
 }

@@ -7,8 +7,6 @@
 import { filterMemberProblem, jsonSnapshot } from '../protocol/values.js';
 import { fail, pass } from '../schema.js';
 
-/** Hosts where plain `http:` is allowed (local development). */
-const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 /** A checked tenant base: its origin and its path prefix without a trailing slash. */
 export interface TenantBase {
@@ -27,8 +25,8 @@ export function parseBaseUrl(raw: string): Checked<TenantBase> {
   } catch {
     return fail('is not an absolute URL');
   }
-  const local = LOCAL_HOSTS.has(url.hostname);
-  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && local)) {
+  // Plain `http:` is allowed on local hosts only (local development).
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname))) {
     return fail('must use https: (http: only for localhost, 127.0.0.1 and [::1])');
   }
   if (url.username || url.password) return fail('must not contain credentials');
@@ -76,7 +74,8 @@ export const hideTokens = 'header title back-button edit-button duplicate-button
 
 /** The platform's switch for a `hide` token: `back-button` → `showDashboardBackButton`, `new-chat` → `showNewChat`. */
 export const hideSwitch = (token: string): string =>
-  `show${hideTokens.indexOf(token) < 6 ? 'Dashboard' : ''}${token.replace(/(?:^|-)(.)/g, (_, c: string) => c.toUpperCase())}`;
+  // Each word's first letter, with the hyphen before it, becomes that letter in upper case.
+  `show${hideTokens.indexOf(token) < 6 ? 'Dashboard' : ''}${token.replace(/-?\b(\w)/g, (_, c: string) => c.toUpperCase())}`;
 
 /**
  * The iframe URL: `{base}/embed/dashboard/<id>` or `{base}<path>`, with
@@ -86,10 +85,9 @@ export const hideSwitch = (token: string): string =>
  * is given.
  */
 export function buildEmbedUrl(input: EmbedUrlInput): string | null {
-  const { base } = input;
   const path = input.dashboard ? `/embed/dashboard/${encodeURIComponent(input.dashboard)}` : input.path;
   if (!path) return null;
-  const url = new URL(base.origin + base.prefix + path);
+  const url = new URL(input.base.origin + input.base.prefix + path);
   const params = url.searchParams;
   for (const key of ['session', 'timezone'] as const) if (input[key]) params.set(key, input[key]!);
   if (input.allowExport) params.set('allowExport', 'true');
@@ -104,9 +102,7 @@ export function buildEmbedUrl(input: EmbedUrlInput): string | null {
 }
 
 /** `f_<member>=<JSON>`, the form of the URL parameter and of `set-filter`. */
-export function filterUrlParameter(member: string, json: string): string {
-  return `f_${member}=${json}`;
-}
+export const filterUrlParameter = (member: string, json: string): string => `f_${member}=${json}`;
 
 /** A check of one entry's value: its usable copy, or the reason it is refused. */
 export type ValueCheck = (value: unknown) => { ok: true; value: unknown } | { ok: false; reason: string };
@@ -116,24 +112,25 @@ export type ValueCheck = (value: unknown) => { ok: true; value: unknown } | { ok
  * `tabs`): a plain copy of the valid entries, and one reason per refused key
  * (a key `keyProblem` refuses, a value `check` refuses).
  */
-export function checkEntries(
+export const checkEntries = (
   raw: unknown,
   keyProblem: (key: string) => string | null,
   check: ValueCheck,
   shape: string,
-): { value: Record<string, unknown>; problems: string[] } {
+): { value: Record<string, unknown>; problems: string[] } => {
   const value: Record<string, unknown> = {};
   const problems: string[] = [];
   let entries: [string, unknown][] = [];
-  if (raw === null || raw === undefined) {
-    // Unset: no entries.
-  } else if (typeof raw !== 'object' || Array.isArray(raw)) {
-    problems.push(`must be an object of ${shape}`);
-  } else {
-    try {
-      entries = Object.entries(raw);
-    } catch {
-      problems.push('could not be read');
+  // Unset: no entries.
+  if (raw !== null && raw !== undefined) {
+    if (typeof raw !== 'object' || Array.isArray(raw)) {
+      problems.push(`must be an object of ${shape}`);
+    } else {
+      try {
+        entries = Object.entries(raw);
+      } catch {
+        problems.push('could not be read');
+      }
     }
   }
   for (const [key, entry] of entries) {
@@ -143,7 +140,7 @@ export function checkEntries(
     else problems.push(problem ? `key "${key}" ${problem}` : `value of "${key}" ${copy!.reason}`);
   }
   return { value, problems };
-}
+};
 
 /**
  * Checks a `filters` object: a plain JSON copy of the valid entries, and one
