@@ -26,26 +26,19 @@ export function acceptFrameMessage(event: MessageEvent, tenantOrigin: string | n
  * fresh and nothing else holds it), `platform-event` a copy.
  */
 export function dispatchPlatformEvent(target: EventTarget, message: PlatformEventMessage): void {
-  if (isKnownEventType(message.type)) dispatch(target, domEventName(message.type), message.payload);
+  // The payload was checked against the type's spec by `parseEventMessage`.
+  if (isKnownEventType(message.type)) dispatchEmbedEvent(target, domEventName(message.type), message.payload as never);
   const { type, surface, timestamp, payload } = message;
-  dispatch(target, 'platform-event', { type, surface, timestamp, payload: { ...payload } });
+  dispatchEmbedEvent(target, 'platform-event', { type, surface, timestamp, payload: { ...payload } });
 }
 
 /** Dispatches a host-side `platform-error` for `error`. */
 export function dispatchHostError(target: EventTarget, error: ConfigError | ReadyTimeoutError | SessionError, fatal: boolean): void {
-  const detail: HostErrorDetail = { message: error.message, name: error.name as HostErrorDetail['name'], context: 'host', fatal };
-  dispatch(target, 'platform-error', detail);
+  dispatchEmbedEvent(target, 'platform-error', { message: error.message, name: error.name as HostErrorDetail['name'], context: 'host', fatal });
 }
 
 /** Dispatches one of the element's own events (bubbling, composed). */
-export const dispatchEmbedEvent: <K extends keyof PlatformEmbedEventMap>(
-  target: EventTarget,
-  name: K,
-  detail: PlatformEmbedEventMap[K]['detail'],
-) => void = dispatch;
-
-/** Dispatches a bubbling, composed `CustomEvent`: the untyped form of `dispatchEmbedEvent`. */
-function dispatch(target: EventTarget, name: string, detail: unknown): void {
+export function dispatchEmbedEvent<K extends keyof PlatformEmbedEventMap>(target: EventTarget, name: K, detail: PlatformEmbedEventMap[K]['detail']): void {
   target.dispatchEvent(new CustomEvent(name, { detail, bubbles: true, composed: true }));
 }
 
