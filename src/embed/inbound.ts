@@ -26,24 +26,20 @@ export function acceptFrameMessage(event: MessageEvent, tenantOrigin: string | n
  * fresh and nothing else holds it), `platform-event` a copy.
  */
 export function dispatchPlatformEvent(target: EventTarget, message: PlatformEventMessage): void {
-  if (isKnownEventType(message.type)) target.dispatchEvent(event(domEventName(message.type), message.payload));
+  // The payload was checked against the type's spec by `parseEventMessage`.
+  if (isKnownEventType(message.type)) dispatchEmbedEvent(target, domEventName(message.type), message.payload as never);
   const { type, surface, timestamp, payload } = message;
-  target.dispatchEvent(event('platform-event', { type, surface, timestamp, payload: { ...payload } }));
+  dispatchEmbedEvent(target, 'platform-event', { type, surface, timestamp, payload: { ...payload } });
 }
 
 /** Dispatches a host-side `platform-error` for `error`. */
 export function dispatchHostError(target: EventTarget, error: ConfigError | ReadyTimeoutError | SessionError, fatal: boolean): void {
-  const detail: HostErrorDetail = { message: error.message, name: error.name as HostErrorDetail['name'], context: 'host', fatal };
-  dispatchEmbedEvent(target, 'platform-error', detail);
+  dispatchEmbedEvent(target, 'platform-error', { message: error.message, name: error.name as HostErrorDetail['name'], context: 'host', fatal });
 }
 
 /** Dispatches one of the element's own events (bubbling, composed). */
 export function dispatchEmbedEvent<K extends keyof PlatformEmbedEventMap>(target: EventTarget, name: K, detail: PlatformEmbedEventMap[K]['detail']): void {
-  target.dispatchEvent(event(name, detail));
-}
-
-function event<T>(name: string, detail: T): CustomEvent<T> {
-  return new CustomEvent(name, { detail, bubbles: true, composed: true });
+  target.dispatchEvent(new CustomEvent(name, { detail, bubbles: true, composed: true }));
 }
 
 /** `detail` of `platform-session-renewal`. */

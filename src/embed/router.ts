@@ -21,18 +21,20 @@ interface Route {
   win?: MessageEventSource;
 }
 
-const routes = new Map<MessageEventSource, MessageHandler>();
-/** Registered frames that have not sent a message yet. */
-const pending = new Map<HTMLIFrameElement, Route>();
+/**
+ * Every registration, under its frame until the frame's first message, then
+ * under that frame's window (a frame is never a message's `source`).
+ */
+const routes = new Map<HTMLIFrameElement | MessageEventSource, Route>();
 
-/** Finds the pending frame whose window is `source` (rule 2) and routes that window from now on. */
-function adopt(source: MessageEventSource): MessageHandler | undefined {
-  for (const [frame, route] of pending) {
-    if (frame.contentWindow !== source) continue;
-    pending.delete(frame);
-    route.win = source;
-    routes.set(source, route.handler);
-    return route.handler;
+/** Finds the waiting frame whose window is `source` (rule 2) and routes that window from now on. */
+function adopt(source: MessageEventSource): Route | undefined {
+  for (const [frame, route] of routes) {
+    // A route with a window is keyed by it already (and a cross-origin window throws on `contentWindow`).
+    if (route.win || (frame as HTMLIFrameElement).contentWindow !== source) continue;
+    routes.delete(frame);
+    routes.set((route.win = source), route);
+    return route;
   }
   return undefined;
 }
@@ -47,15 +49,13 @@ const observers = new Set<MessageHandler>();
  */
 export function routeMessage(event: MessageEvent): void {
   const source = event.source;
-  const handler = source ? (routes.get(source) ?? (pending.size ? adopt(source) : undefined)) : undefined;
-  handler?.(event);
-  if (observers.size) for (const observer of observers) observer(event);
+  if (source) (routes.get(source) ?? adopt(source))?.handler(event);
+  for (const observer of observers) observer(event);
 }
 
 function sync(): void {
-  const wanted = routes.size || pending.size || observers.size;
   // add/removeEventListener with the same function is idempotent.
-  if (wanted) window.addEventListener('message', routeMessage);
+  if (routes.size || observers.size) window.addEventListener('message', routeMessage);
   else window.removeEventListener('message', routeMessage);
 }
 
@@ -66,11 +66,12 @@ function sync(): void {
  */
 export function registerFrame(frame: HTMLIFrameElement, handler: MessageHandler): () => void {
   const route: Route = { handler };
-  pending.set(frame, route);
+  routes.set(frame, route);
   sync();
   return () => {
-    if (pending.get(frame) === route) pending.delete(frame);
-    if (route.win && routes.get(route.win) === handler) routes.delete(route.win);
+    // Once the window is known, the route is keyed by it and no longer by the frame.
+    const key = route.win ?? frame;
+    if (routes.get(key) === route) routes.delete(key);
     sync();
   };
 }
@@ -91,7 +92,7 @@ export function observeMessages(handler: MessageHandler): () => void {
 
 /** Test hook: the number of registered frames (not exported from the package root). */
 export function routerSize(): number {
-  return routes.size + pending.size;
+  return routes.size;
 }
 
 /** Test hook: the number of debug observers. */
