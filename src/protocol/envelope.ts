@@ -5,7 +5,7 @@
  * without the element. Neither throws on hostile input: `validateWith` copies only
  * schema keys, so `__proto__` or `constructor` keys reach no prototype.
  */
-import { fail, hasOwn, isPlainObject, checkFlatField, validateWith } from '../schema.js';
+import { checkFlatField, fail, hasOwn, isPlainObject, pass, validateWith } from '../schema.js';
 import {
   ACTION_PREFIX,
   EVENT_PREFIX,
@@ -89,7 +89,7 @@ export function parseEventMessage(data: unknown): ParsedEvent {
     }
     const checked = known && !open
       ? validateWith(payload, eventCatalog[type].payload, 'payload', checkFlatField)
-      : { ok: true as const, value: { ...payload } };
+      : pass({ ...payload });
     if (!checked.ok) return fail(`${type}: ${redact(checked.reason)}`);
     return { ok: true, message: { type, surface: surface as Surface, timestamp: timestamp as number, payload: checked.value } };
   } catch {
