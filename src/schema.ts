@@ -80,36 +80,58 @@ function describe(value: unknown): string {
   return typeof value;
 }
 
-function checkScalar(type: FieldType, value: unknown): boolean {
-  // `Number.isFinite` and `Number.isSafeInteger` are false for every non-number.
-  return type === 'number'
-    ? Number.isFinite(value)
-    : type === 'integer'
-      ? Number.isSafeInteger(value)
-      : type === 'object'
-        ? isPlainObject(value)
-        : type === 'array'
-          ? Array.isArray(value)
-          : type === 'unknown' || typeof value === type;
+/** The types of the protocol's flat payloads: string, number, boolean, unknown. */
+function checkFlatType(type: FieldType, value: unknown): boolean {
+  // `Number.isFinite` is false for every non-number.
+  return type === 'number' ? Number.isFinite(value) : type === 'unknown' || typeof value === type;
 }
 
-function checkField(spec: FieldSpec, value: unknown, path: string): Validation<unknown> {
+/** Every field type (`Number.isSafeInteger` is false for every non-number). */
+function checkType(type: FieldType, value: unknown): boolean {
+  return type === 'integer'
+    ? Number.isSafeInteger(value)
+    : type === 'object'
+      ? isPlainObject(value)
+      : type === 'array'
+        ? Array.isArray(value)
+        : checkFlatType(type, value);
+}
+
+function article(type: FieldType): string {
+  return `${/^[aeiou]/.test(type) ? 'an' : 'a'} ${type}`;
+}
+
+type FieldCheck = (spec: FieldSpec, value: unknown, path: string) => Validation<unknown>;
+
+/**
+ * Null, type and enum of one field, the value passing as is. With the default `isType` it checks
+ * the flat schemas of the protocol's payloads (string, number, boolean, unknown fields), so the
+ * element's bundle carries no array or object checks; `checkField` passes `checkType`.
+ */
+export function checkFlatField(spec: FieldSpec, value: unknown, path: string, isType = checkFlatType): Validation<unknown> {
   if (value === null) {
     return spec.nullable || spec.type === 'unknown'
       ? pass(null)
       : fail(`${path} must not be null`);
   }
-  if (!checkScalar(spec.type, value)) {
+  if (!isType(spec.type, value)) {
     return fail(`${path} must be ${article(spec.type)}, got ${describe(value)}`);
   }
   if (spec.enum && !spec.enum.includes(value as string)) {
     return fail(`${path} must be one of ${spec.enum.join(', ')}, got ${JSON.stringify(value).slice(0, 60)}`);
   }
+  return pass(value);
+}
+
+/** One field of any type: arrays are copied with their items checked, objects copied or validated. */
+function checkField(spec: FieldSpec, value: unknown, path: string): Validation<unknown> {
+  const checked = checkFlatField(spec, value, path, checkType);
+  if (!checked.ok || value === null) return checked;
   if (spec.type === 'array') {
     const list = value as unknown[];
     if (spec.items) {
       const items = spec.items;
-      const bad = list.findIndex((item) => !checkScalar(items, item));
+      const bad = list.findIndex((item) => !checkType(items, item));
       if (bad !== -1) return fail(`${path}[${bad}] must be ${article(items)}, got ${describe(list[bad])}`);
     }
     return pass([...list]);
@@ -117,19 +139,11 @@ function checkField(spec: FieldSpec, value: unknown, path: string): Validation<u
   if (spec.type === 'object') {
     return spec.fields ? validate(value, spec.fields, path) : pass({ ...(value as object) });
   }
-  return pass(value);
+  return checked;
 }
 
-function article(type: FieldType): string {
-  return `${/^[aeiou]/.test(type) ? 'an' : 'a'} ${type}`;
-}
-
-/**
- * Checks `input` against `schema`. On success `value` is a fresh plain object
- * holding only the schema's fields (unknown fields are dropped); on failure
- * `reason` names the first offending field.
- */
-export function validate<S extends Schema>(input: unknown, schema: S, path = 'payload'): Validation<Infer<S>> {
+/** `validate` with the field check `check`: `checkField`, or `checkFlatField` for flat schemas. */
+export function validateWith(input: unknown, schema: Schema, path: string, check: FieldCheck): Validation<Record<string, unknown>> {
   if (!isPlainObject(input)) return fail(`${path} must be an object, got ${describe(input)}`);
   const out: Record<string, unknown> = {};
   for (const key of Object.keys(schema)) {
@@ -138,11 +152,20 @@ export function validate<S extends Schema>(input: unknown, schema: S, path = 'pa
       if (spec.required) return fail(`${path}.${key} is required`);
       continue;
     }
-    const checked = checkField(spec, input[key], `${path}.${key}`);
+    const checked = check(spec, input[key], `${path}.${key}`);
     if (!checked.ok) return checked;
     out[key] = checked.value;
   }
-  return pass(out as Infer<S>);
+  return pass(out);
+}
+
+/**
+ * Checks `input` against `schema`. On success `value` is a fresh plain object
+ * holding only the schema's fields (unknown fields are dropped); on failure
+ * `reason` names the first offending field.
+ */
+export function validate<S extends Schema>(input: unknown, schema: S, path = 'payload'): Validation<Infer<S>> {
+  return validateWith(input, schema, path, checkField) as Validation<Infer<S>>;
 }
 
 /**

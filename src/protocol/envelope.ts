@@ -2,10 +2,10 @@
  * The message envelope in both directions: `parseEventMessage` checks what
  * the embed sent (contract acceptance rules 3 and 4), `buildAction` makes
  * what the host sends. Both are exported for pages that talk to an embed
- * without the element. Neither throws on hostile input: `validate` copies only
+ * without the element. Neither throws on hostile input: `validateWith` copies only
  * schema keys, so `__proto__` or `constructor` keys reach no prototype.
  */
-import { fail, hasOwn, isPlainObject, validate, type Schema } from '../schema.js';
+import { checkFlatField, fail, hasOwn, isPlainObject, pass, validateWith } from '../schema.js';
 import {
   ACTION_PREFIX,
   EVENT_PREFIX,
@@ -88,8 +88,8 @@ export function parseEventMessage(data: unknown): ParsedEvent {
       return fail(`surface of ${type} is not one of ${surfaces.join(', ')}`);
     }
     const checked = known && !open
-      ? validate(payload, eventCatalog[type].payload as Schema)
-      : { ok: true as const, value: { ...payload } };
+      ? validateWith(payload, eventCatalog[type].payload, 'payload', checkFlatField)
+      : pass({ ...payload });
     if (!checked.ok) return fail(`${type}: ${redact(checked.reason)}`);
     return { ok: true, message: { type, surface: surface as Surface, timestamp: timestamp as number, payload: checked.value } };
   } catch {
@@ -151,7 +151,7 @@ export function buildAction<T extends string>(
   // `type` is a string here: no need for `isKnownActionType`'s own check.
   if (hasOwn(actionCatalog, type)) {
     const entry = actionCatalog[type as PlatformActionType];
-    const checked = validate(plain, entry.payload as Schema);
+    const checked = validateWith(plain, entry.payload, 'payload', checkFlatField);
     // An enum violation (a value the spec does not allow) is a range error; every other failure is a type error.
     if (!checked.ok) throw new (ENUM_REASON.test(checked.reason) ? RangeError : TypeError)(`${type}: ${redact(checked.reason)}`);
     body = 'open' in entry ? plain : checked.value;
