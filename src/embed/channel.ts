@@ -5,16 +5,13 @@
  */
 import { observeMessages, registerFrame } from './router.js';
 import { MESSAGE_SOURCE } from '../protocol/catalog.js';
-import { buildAction, type PlatformEventMessage } from '../protocol/envelope.js';
+import { buildAction } from '../protocol/envelope.js';
 import { isPlainObject } from '../schema.js';
 import { acceptFrameMessage } from './inbound.js';
+import type { PlatformEmbedElement } from './platform-embed.js';
 
-
-/** What the channel needs from its element. */
-export interface ChannelHost {
-  /** An accepted event from the iframe. */
-  receive(message: PlatformEventMessage): void;
-}
+/** The element the channel belongs to: it hands every accepted event to the element's `_receive`. */
+type ChannelHost = PlatformEmbedElement;
 
 export class FrameChannel {
   /** The tenant origin of the current load; `null` while nothing is loaded. */
@@ -68,7 +65,7 @@ export class FrameChannel {
       return;
     }
     if (this._unobserve) console.debug(`[platform-embed] accepted message: ${parsed.message.type}`);
-    this._host.receive(parsed.message);
+    this._host['_receive'](parsed.message);
   };
 
   private _onForeign = (event: MessageEvent): void => {

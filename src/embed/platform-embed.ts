@@ -117,9 +117,8 @@ export class PlatformEmbedElement extends PlatformEmbedProperties {
   /** Stops waiting for server-rendered markup that is still being parsed. */
   private _unwait?: (() => void) | undefined;
 
-  private readonly _channel = new FrameChannel({
-    receive: (message) => this._receive(message),
-  });
+  /** Calls back this element's `_receive` with each accepted event. */
+  private readonly _channel = new FrameChannel(this);
 
   /** Calls back this element's `_provider`, `_begin`, `_navigateFrame`, `_failed`, `_renew`, `_renewing` and `setSession`. */
   private readonly _life = new Lifecycle(this);
