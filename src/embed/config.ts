@@ -66,11 +66,9 @@ export const checkSessionUrl = stringOf(sessionUrlProblem);
 export const checkSessionRenewal = oneOf(['auto', 'off'] as const, 'auto');
 
 /** The iframe `sandbox` tokens of the HTML standard. */
-const sandboxTokens = new Set(
-  'downloads forms modals orientation-lock pointer-lock popups popups-to-escape-sandbox presentation same-origin scripts top-navigation top-navigation-by-user-activation top-navigation-to-custom-protocols'
-    .split(' ')
-    .map((token) => `allow-${token}`),
-);
+const sandboxTokens = 'downloads forms modals orientation-lock pointer-lock popups popups-to-escape-sandbox presentation same-origin scripts top-navigation top-navigation-by-user-activation top-navigation-to-custom-protocols'
+  .split(' ')
+  .map((token) => `allow-${token}`);
 
 /** Splits `raw` (space-separated tokens, or an array where `array` allows) into the tokens `known` accepts and the rest. */
 function tokensOf(raw: unknown, known: (token: string) => boolean, array?: boolean): Checked<string[]> {
@@ -88,7 +86,7 @@ function tokensOf(raw: unknown, known: (token: string) => boolean, array?: boole
  */
 export function checkSandbox(raw: unknown): Maybe<string> {
   if (raw === undefined || raw === null) return unset;
-  const checked = tokensOf(raw, (token) => sandboxTokens.has(token.toLowerCase()));
+  const checked = tokensOf(raw, (token) => sandboxTokens.includes(token.toLowerCase()));
   return { ...checked, value: checked.value?.join(' ') } as Maybe<string>;
 }
 
