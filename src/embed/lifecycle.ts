@@ -288,17 +288,13 @@ export class Lifecycle {
     if (!this._live) this._setReady(true);
   }
 
-  _resolve(): void {
-    this._answer();
+  /** Settles every waiter: resolved with the ready payload, or rejected with `error` when one is given. */
+  _resolve(error?: Error): void {
+    for (const waiter of this._waiters.splice(0)) waiter(error);
   }
 
   _reject(error: Error): void {
-    this._answer(error);
-  }
-
-  /** Settles every waiter: rejected with `error`, or resolved. */
-  private _answer(error?: Error): void {
-    for (const waiter of this._waiters.splice(0)) waiter(error);
+    this._resolve(error);
   }
 
   /**
