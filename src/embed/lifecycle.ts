@@ -87,6 +87,7 @@ export class Lifecycle {
   _waiting?: boolean;
 
   private _token = 0;
+  /** The ready timeout. A cleared timer's id stays: clearing it again does nothing. */
   private _timer?: ReturnType<typeof setTimeout>;
   /** The fixed session the last load used: a session is single-use, so a provider serves the next loads. */
   private _spent?: string | undefined;
@@ -241,7 +242,7 @@ export class Lifecycle {
 
   /** Drops the current attempt (its lazy wait, timer and provider answer); returns the next attempt's token. */
   _cancel(): number {
-    this._settle();
+    clearTimeout(this._timer);
     this._unwatch?.();
     this._unwatch = undefined;
     return ++this._token;
@@ -276,7 +277,7 @@ export class Lifecycle {
 
   /** The embed sent ready with `info`. Waiters are resolved by `resolve()`, once waiting actions went out. */
   readied(info: ReadyPayload): void {
-    this._settle();
+    clearTimeout(this._timer);
     this._renewals = 0;
     // A second ready from a loaded document comes from its successor, whose load event is still to come.
     if (this._readyDoc && this._loaded) this._loaded = false;
@@ -288,17 +289,13 @@ export class Lifecycle {
     if (!this._live) this._setReady(true);
   }
 
-  _resolve(): void {
-    this._answer();
+  /** Settles every waiter: resolved with the ready payload, or rejected with `error` when one is given. */
+  _resolve(error?: Error): void {
+    for (const waiter of this._waiters.splice(0)) waiter(error);
   }
 
   _reject(error: Error): void {
-    this._answer(error);
-  }
-
-  /** Settles every waiter: rejected with `error`, or resolved. */
-  private _answer(error?: Error): void {
-    for (const waiter of this._waiters.splice(0)) waiter(error);
+    this._resolve(error);
   }
 
   /**
@@ -319,7 +316,7 @@ export class Lifecycle {
    */
   _error(payload: ErrorPayload, renewable: boolean): void {
     if (!payload.fatal) return;
-    this._settle();
+    clearTimeout(this._timer);
     this._readyDoc = false;
     this._setReady(false);
     if (renewable && /auth|session/i.test(`${payload.context} ${payload.name}`)) {
@@ -343,11 +340,6 @@ export class Lifecycle {
     this._host.requestUpdate();
   }
 
-  private _settle(): void {
-    // A cleared timer's id stays: clearing it again does nothing.
-    clearTimeout(this._timer);
-  }
-
   /** Starts the ready timeout; the previous one is already cleared (by `_cancel`, or by the ready that `frameLoaded` follows). */
   private _arm(token: number, timeout: number): void {
     if (timeout > 0) this._timer = setTimeout(() => this._fail(token, new ReadyTimeoutError(timeout)), timeout);
@@ -355,7 +347,7 @@ export class Lifecycle {
 
   private _fail(token: number, error: ReadyTimeoutError | SessionError | EmbedError): void {
     if (token !== this._token) return;
-    this._settle();
+    clearTimeout(this._timer);
     // A call that outlived its load (a provider that hangs) no longer holds the next load back.
     this._asking = undefined;
     this._failure = error;
