@@ -27,20 +27,24 @@ export function sessionUrlProblem(value: string): string | null {
 /** Asks `url` (relative to the document) for a session to load `wanted` (`{ dashboard }` or `{ path }`). */
 export async function fetchSession(url: string, wanted: { dashboard: string } | { path: string }): Promise<string> {
   const fail = (what: string, cause?: unknown) => new SessionError(`session-url ${new URL(url, document.baseURI).pathname} ${what}.`, { cause });
-  // `credentials` is left at its default, `same-origin`: the page's cookies go to its own backend only.
-  const response = await fetch(url, {
-    method: 'POST',
-    headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
-    body: JSON.stringify(wanted),
-  }).catch((error: unknown) => {
+  let response: Response;
+  try {
+    // `credentials` is left at its default, `same-origin`: the page's cookies go to its own backend only.
+    response = await fetch(url, {
+      method: 'POST',
+      headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
+      body: JSON.stringify(wanted),
+    });
+  } catch (error) {
     throw fail('could not be reached', error);
-  });
+  }
   if (!response.ok) throw fail(`answered ${response.status}`);
-  const id: unknown = (
-    await response.json().catch(() => {
-      throw fail('did not answer JSON');
-    })
-  )?.sessionId;
+  let id: unknown;
+  try {
+    id = (await response.json())?.sessionId;
+  } catch {
+    throw fail('did not answer JSON');
+  }
   if (typeof id !== 'string' || !id) throw fail('answered no sessionId');
   return id;
 }
