@@ -11,7 +11,7 @@ import {
   EVENT_PREFIX,
   MESSAGE_SOURCE,
   actionCatalog,
-  eventCatalog,
+  eventSchemas,
   isKnownEventType,
   surfaces,
   type PlatformActionPayload,
@@ -76,7 +76,7 @@ export function parseEventMessage(data: unknown): ParsedEvent {
     if (typeof type !== 'string') return fail('type is not a string');
     if (!type.startsWith(EVENT_PREFIX)) return fail(`type does not start with "${EVENT_PREFIX}"`);
     const known = isKnownEventType(type);
-    const open = known && 'open' in eventCatalog[type];
+    const open = known && 'open' in eventSchemas[type];
     // The session events' payload is not published: a missing or null one is taken as {}.
     if (open && payload == null) payload = {};
     if (!isPlainObject(payload)) return fail(`payload of ${type} is not an object`);
@@ -88,7 +88,7 @@ export function parseEventMessage(data: unknown): ParsedEvent {
       return fail(`surface of ${type} is not one of ${surfaces.join(', ')}`);
     }
     const checked = known && !open
-      ? validateWith(payload, eventCatalog[type].payload, 'payload', checkFlatField)
+      ? validateWith(payload, eventSchemas[type].payload, 'payload', checkFlatField)
       : pass({ ...payload });
     if (!checked.ok) return fail(`${type}: ${redact(checked.reason)}`);
     return { ok: true, message: { type, surface: surface as Surface, timestamp: timestamp as number, payload: checked.value } };
