@@ -98,9 +98,6 @@ export function parseEventMessage(data: unknown): ParsedEvent {
   }
 }
 
-/** How `validate` words an enum violation (the action schemas are flat: no field name holds it). */
-const ENUM_REASON = / must be one of /;
-
 /**
  * Extra rules of known actions beyond field types: the field and why its value is one the embed
  * would ignore, each a range error (the one extra type rule, `set-theme`'s `borderRadius`, is
@@ -153,7 +150,8 @@ export function buildAction<T extends string>(
     const entry = actionCatalog[type as PlatformActionType];
     const checked = validateWith(plain, entry.payload, 'payload', checkFlatField);
     // An enum violation (a value the spec does not allow) is a range error; every other failure is a type error.
-    if (!checked.ok) throw new (ENUM_REASON.test(checked.reason) ? RangeError : TypeError)(`${type}: ${redact(checked.reason)}`);
+    // This is how `validate` words one (the action schemas are flat: no field name holds it).
+    if (!checked.ok) throw new (checked.reason.includes(' must be one of ') ? RangeError : TypeError)(`${type}: ${redact(checked.reason)}`);
     body = 'open' in entry ? plain : checked.value;
     const { borderRadius } = body;
     if (type === 'platform:action:set-theme' && borderRadius !== undefined && typeof borderRadius !== 'string' && typeof borderRadius !== 'number') {
