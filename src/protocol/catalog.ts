@@ -149,6 +149,24 @@ export const actionCatalog = {
 } as const satisfies Record<`${typeof ACTION_PREFIX}${string}`, { open?: true; payload: Schema }>;
 
 const dashboardOnly = ['dashboard'] as const;
+/** The events the spec says fire on a dashboard only; every other fires on every surface. */
+const dashboardEvents = ['platform:event:dashboard-loaded', 'platform:event:download', 'platform:event:drilldown'] as const;
+/** Each event of `eventSchemas` with its `surfaces`. */
+type PublicEvents = {
+  readonly [T in keyof typeof eventSchemas]: {
+    readonly surfaces: T extends (typeof dashboardEvents)[number] ? typeof dashboardOnly : typeof surfaces;
+  } & (typeof eventSchemas)[T];
+};
+
+/**
+ * `eventSchemas` with each event's `surfaces` first. A function called with a pure annotation,
+ * so that the embed-only bundle, which never reads `protocolCatalog`, drops it.
+ */
+function withSurfaces(): PublicEvents {
+  return Object.fromEntries(
+    Object.entries(eventSchemas).map(([type, entry]) => [type, { surfaces: (dashboardEvents as readonly string[]).includes(type) ? dashboardOnly : surfaces, ...entry }]),
+  ) as PublicEvents;
+}
 
 /**
  * The whole protocol as data: every event with the surfaces it fires on and
@@ -158,18 +176,7 @@ const dashboardOnly = ['dashboard'] as const;
  * element never reads it: with nothing else here, its bundle leaves this out.
  */
 export const protocolCatalog = {
-  events: {
-    'platform:event:ready': { surfaces, ...eventSchemas['platform:event:ready'] },
-    'platform:event:view': { surfaces, ...eventSchemas['platform:event:view'] },
-    'platform:event:navigate': { surfaces, ...eventSchemas['platform:event:navigate'] },
-    'platform:event:dashboard-loaded': { surfaces: dashboardOnly, ...eventSchemas['platform:event:dashboard-loaded'] },
-    'platform:event:download': { surfaces: dashboardOnly, ...eventSchemas['platform:event:download'] },
-    'platform:event:drilldown': { surfaces: dashboardOnly, ...eventSchemas['platform:event:drilldown'] },
-    'platform:event:ai-query': { surfaces, ...eventSchemas['platform:event:ai-query'] },
-    'platform:event:error': { surfaces, ...eventSchemas['platform:event:error'] },
-    'platform:event:session-expiring': { surfaces, ...eventSchemas['platform:event:session-expiring'] },
-    'platform:event:session-expired': { surfaces, ...eventSchemas['platform:event:session-expired'] },
-  },
+  events: /* @__PURE__ */ withSurfaces(),
   actions: actionCatalog,
 } as const satisfies {
   events: Record<`${typeof EVENT_PREFIX}${string}`, { surfaces: readonly Surface[]; open?: true; payload: Schema }>;
