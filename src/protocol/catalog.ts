@@ -37,122 +37,147 @@ const reqStr = { type: 'string', required: true } as const;
 const num = { type: 'number' } as const;
 
 /**
- * Every event and action type with its payload schema (their one-line docs
- * are in `docs.ts`, which the element does not load).
+ * Every event type with its payload schema (their one-line docs are in
+ * `docs.ts`, which the element does not load). What the element checks: the
+ * public `protocolCatalog` below adds where each event fires.
+ * The session events are `open`: any object passes, kept as sent, and a
+ * missing or `null` payload is taken as `{}`.
+ */
+export const eventSchemas = {
+  'platform:event:ready': {
+    payload: {
+      embedTenant: { type: 'string', required: true, nullable: true },
+      deploymentId: { type: 'number', required: true, nullable: true },
+      mode: { type: 'string', required: true, enum: embedModes },
+      surface: { type: 'string', required: true, enum: surfaces },
+      publicId: str,
+    },
+  },
+  'platform:event:view': {
+    payload: {
+      surface: { type: 'string', required: true, enum: surfaces },
+      path: reqStr,
+      publicId: str,
+      title: str,
+    },
+  },
+  'platform:event:navigate': {
+    payload: {
+      path: reqStr,
+      previousPath: str,
+    },
+  },
+  'platform:event:dashboard-loaded': {
+    payload: {
+      publicId: str,
+      widgetCount: num,
+      loadDurationMs: num,
+    },
+  },
+  'platform:event:download': {
+    payload: {
+      format: { type: 'string', required: true, enum: downloadFormats },
+      target: { type: 'string', required: true, enum: downloadTargets },
+      widgetId: str,
+      title: str,
+      rowCount: num,
+    },
+  },
+  'platform:event:drilldown': {
+    payload: {
+      member: reqStr,
+      value: { type: 'unknown' },
+      widgetId: str,
+    },
+  },
+  'platform:event:ai-query': {
+    payload: {
+      query: reqStr,
+      status: { type: 'string', required: true, enum: aiQueryStatuses },
+      chatId: str,
+      agentId: str,
+    },
+  },
+  'platform:event:error': {
+    payload: {
+      message: reqStr,
+      name: str,
+      context: str,
+      fatal: { type: 'boolean' },
+    },
+  },
+  // The platform publishes no field list for these: any object passes, kept as sent (see `open`).
+  'platform:event:session-expiring': { open: true, payload: {} },
+  'platform:event:session-expired': { open: true, payload: {} },
+} as const satisfies Record<`${typeof EVENT_PREFIX}${string}`, { open?: true; payload: Schema }>;
+
+/**
+ * Every action type with its payload schema. The action `set-theme` is
+ * `open`: an `embedTheme` object whose full field list the spec does not
+ * show, so fields beyond the known ones pass through.
+ */
+export const actionCatalog = {
+  'platform:action:set-color-scheme': {
+    payload: { scheme: { type: 'string', required: true, enum: colorSchemes } },
+  },
+  'platform:action:set-theme': {
+    open: true,
+    payload: {
+      primaryColor: str,
+      borderRadius: { type: 'unknown' },
+      font: str,
+    },
+  },
+  'platform:action:set-locale': {
+    payload: { locale: reqStr },
+  },
+  'platform:action:set-timezone': {
+    payload: { timezone: reqStr },
+  },
+  'platform:action:set-filter': {
+    payload: { filterUrlParameter: reqStr },
+  },
+  'platform:action:navigate': {
+    payload: { path: reqStr },
+  },
+  'platform:action:refresh': {
+    payload: {},
+  },
+  'platform:action:set-session': {
+    payload: { sessionId: reqStr },
+  },
+} as const satisfies Record<`${typeof ACTION_PREFIX}${string}`, { open?: true; payload: Schema }>;
+
+const dashboardOnly = ['dashboard'] as const;
+/** The events the spec says fire on a dashboard only; every other fires on every surface. */
+const dashboardEvents = ['platform:event:dashboard-loaded', 'platform:event:download', 'platform:event:drilldown'] as const;
+/** Each event of `eventSchemas` with its `surfaces`. */
+type PublicEvents = {
+  readonly [T in keyof typeof eventSchemas]: {
+    readonly surfaces: T extends (typeof dashboardEvents)[number] ? typeof dashboardOnly : typeof surfaces;
+  } & (typeof eventSchemas)[T];
+};
+
+/**
+ * `eventSchemas` with each event's `surfaces` first. A function called with a pure annotation,
+ * so that the embed-only bundle, which never reads `protocolCatalog`, drops it.
+ */
+function withSurfaces(): PublicEvents {
+  return Object.fromEntries(
+    Object.entries(eventSchemas).map(([type, entry]) => [type, { surfaces: (dashboardEvents as readonly string[]).includes(type) ? dashboardOnly : surfaces, ...entry }]),
+  ) as PublicEvents;
+}
+
+/**
+ * The whole protocol as data: every event with the surfaces it fires on and
+ * its payload schema, every action with its payload schema.
  * `surfaces` lists where the spec says an event fires; it documents, it does
- * not filter (the contract accepts any known surface for any event).
- * The action `set-theme` is `open`: an `embedTheme` object whose full field
- * list the spec does not show, so fields beyond the known ones pass through.
- * The session events are `open` too, and also accept a missing or `null`
- * payload (as `{}`).
+ * not filter (the contract accepts any known surface for any event), so the
+ * element never reads it: with nothing else here, its bundle leaves this out.
  */
 export const protocolCatalog = {
-  events: {
-    'platform:event:ready': {
-      surfaces,
-      payload: {
-        embedTenant: { type: 'string', required: true, nullable: true },
-        deploymentId: { type: 'number', required: true, nullable: true },
-        mode: { type: 'string', required: true, enum: embedModes },
-        surface: { type: 'string', required: true, enum: surfaces },
-        publicId: str,
-      },
-    },
-    'platform:event:view': {
-      surfaces,
-      payload: {
-        surface: { type: 'string', required: true, enum: surfaces },
-        path: reqStr,
-        publicId: str,
-        title: str,
-      },
-    },
-    'platform:event:navigate': {
-      surfaces,
-      payload: {
-        path: reqStr,
-        previousPath: str,
-      },
-    },
-    'platform:event:dashboard-loaded': {
-      surfaces: ['dashboard'],
-      payload: {
-        publicId: str,
-        widgetCount: num,
-        loadDurationMs: num,
-      },
-    },
-    'platform:event:download': {
-      surfaces: ['dashboard'],
-      payload: {
-        format: { type: 'string', required: true, enum: downloadFormats },
-        target: { type: 'string', required: true, enum: downloadTargets },
-        widgetId: str,
-        title: str,
-        rowCount: num,
-      },
-    },
-    'platform:event:drilldown': {
-      surfaces: ['dashboard'],
-      payload: {
-        member: reqStr,
-        value: { type: 'unknown' },
-        widgetId: str,
-      },
-    },
-    'platform:event:ai-query': {
-      surfaces,
-      payload: {
-        query: reqStr,
-        status: { type: 'string', required: true, enum: aiQueryStatuses },
-        chatId: str,
-        agentId: str,
-      },
-    },
-    'platform:event:error': {
-      surfaces,
-      payload: {
-        message: reqStr,
-        name: str,
-        context: str,
-        fatal: { type: 'boolean' },
-      },
-    },
-    // The platform publishes no field list for these: any object passes, kept as sent (see `open`).
-    'platform:event:session-expiring': { surfaces, open: true, payload: {} },
-    'platform:event:session-expired': { surfaces, open: true, payload: {} },
-  },
-  actions: {
-    'platform:action:set-color-scheme': {
-      payload: { scheme: { type: 'string', required: true, enum: colorSchemes } },
-    },
-    'platform:action:set-theme': {
-      open: true,
-      payload: {
-        primaryColor: str,
-        borderRadius: { type: 'unknown' },
-        font: str,
-      },
-    },
-    'platform:action:set-locale': {
-      payload: { locale: reqStr },
-    },
-    'platform:action:set-timezone': {
-      payload: { timezone: reqStr },
-    },
-    'platform:action:set-filter': {
-      payload: { filterUrlParameter: reqStr },
-    },
-    'platform:action:navigate': {
-      payload: { path: reqStr },
-    },
-    'platform:action:refresh': {
-      payload: {},
-    },
-    'platform:action:set-session': {
-      payload: { sessionId: reqStr },
-    },
-  },
+  events: /* @__PURE__ */ withSurfaces(),
+  actions: actionCatalog,
 } as const satisfies {
   events: Record<`${typeof EVENT_PREFIX}${string}`, { surfaces: readonly Surface[]; open?: true; payload: Schema }>;
   actions: Record<`${typeof ACTION_PREFIX}${string}`, { open?: true; payload: Schema }>;
@@ -160,10 +185,8 @@ export const protocolCatalog = {
 
 /** The event half of the catalog. */
 export const eventCatalog = protocolCatalog.events;
-/** The action half of the catalog. */
-export const actionCatalog = protocolCatalog.actions;
 
-type Events = typeof eventCatalog;
+type Events = typeof eventSchemas;
 type Actions = typeof actionCatalog;
 
 /** One of the event types the spec lists. */
@@ -223,7 +246,7 @@ export function domEventName<T extends string>(type: T): DomEventName<T> {
 
 /** True when `type` is one of the known event types. */
 export function isKnownEventType(type: unknown): type is PlatformEventType {
-  return typeof type === 'string' && hasOwn(eventCatalog, type);
+  return typeof type === 'string' && hasOwn(eventSchemas, type);
 }
 
 /** True when `type` is one of the known action types. */

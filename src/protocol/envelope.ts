@@ -11,7 +11,7 @@ import {
   EVENT_PREFIX,
   MESSAGE_SOURCE,
   actionCatalog,
-  eventCatalog,
+  eventSchemas,
   isKnownEventType,
   surfaces,
   type PlatformActionPayload,
@@ -76,7 +76,7 @@ export function parseEventMessage(data: unknown): ParsedEvent {
     if (typeof type !== 'string') return fail('type is not a string');
     if (!type.startsWith(EVENT_PREFIX)) return fail(`type does not start with "${EVENT_PREFIX}"`);
     const known = isKnownEventType(type);
-    const open = known && 'open' in eventCatalog[type];
+    const open = known && 'open' in eventSchemas[type];
     // The session events' payload is not published: a missing or null one is taken as {}.
     if (open && payload == null) payload = {};
     if (!isPlainObject(payload)) return fail(`payload of ${type} is not an object`);
@@ -88,7 +88,7 @@ export function parseEventMessage(data: unknown): ParsedEvent {
       return fail(`surface of ${type} is not one of ${surfaces.join(', ')}`);
     }
     const checked = known && !open
-      ? validateWith(payload, eventCatalog[type].payload, 'payload', checkFlatField)
+      ? validateWith(payload, eventSchemas[type].payload, 'payload', checkFlatField)
       : pass({ ...payload });
     if (!checked.ok) return fail(`${type}: ${redact(checked.reason)}`);
     return { ok: true, message: { type, surface: surface as Surface, timestamp: timestamp as number, payload: checked.value } };
@@ -97,9 +97,6 @@ export function parseEventMessage(data: unknown): ParsedEvent {
     return fail('data could not be read');
   }
 }
-
-/** How `validate` words an enum violation (the action schemas are flat: no field name holds it). */
-const ENUM_REASON = / must be one of /;
 
 /**
  * Extra rules of known actions beyond field types: the field and why its value is one the embed
@@ -153,7 +150,8 @@ export function buildAction<T extends string>(
     const entry = actionCatalog[type as PlatformActionType];
     const checked = validateWith(plain, entry.payload, 'payload', checkFlatField);
     // An enum violation (a value the spec does not allow) is a range error; every other failure is a type error.
-    if (!checked.ok) throw new (ENUM_REASON.test(checked.reason) ? RangeError : TypeError)(`${type}: ${redact(checked.reason)}`);
+    // This is how `validate` words one (the action schemas are flat: no field name holds it).
+    if (!checked.ok) throw new (checked.reason.includes(' must be one of ') ? RangeError : TypeError)(`${type}: ${redact(checked.reason)}`);
     body = 'open' in entry ? plain : checked.value;
     const { borderRadius } = body;
     if (type === 'platform:action:set-theme' && borderRadius !== undefined && typeof borderRadius !== 'string' && typeof borderRadius !== 'number') {
