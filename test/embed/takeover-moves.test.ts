@@ -10,6 +10,25 @@ import type { PlatformEmbedElement } from '../../src/embed/platform-embed.js';
 import { moveKeepsShadowIframes, settle, type Movable } from './helpers.js';
 import { clearLog, embedLog, openPage, until } from './server-page.js';
 
+/**
+ * A taken-over embed with neither a sessionProvider nor a session-url, moved by
+ * `relocate`: it ends in the SessionError of the contract, not ready, with no
+ * iframe carrying the spent session. Returns the server's session and the log.
+ */
+async function relocatedWithNeither(relocate: (el: PlatformEmbedElement, doc: Document) => Promise<void>) {
+  const { el, session, doc } = await openPage('first');
+  await until(() => el.ready === true, 'ready after the takeover');
+  const errors: { name: string; message: string }[] = [];
+  el.addEventListener('platform-error', (event) => errors.push((event as CustomEvent).detail));
+  await relocate(el, doc);
+  await until(() => errors.length > 0, 'the SessionError');
+  await settle();
+  expect(errors.map((e) => [e.name, e.message])).to.deep.equal([['SessionError', 'Reloading a server-rendered embed needs a sessionProvider or session-url.']]);
+  expect(el.ready).to.equal(false);
+  expect(el.shadowRoot!.querySelector('iframe')?.hasAttribute('src') ?? false, 'no iframe with the spent session').to.equal(false);
+  return { session, sessions: (await embedLog()).map((e) => e.session) };
+}
+
 describe('<platform-embed> server-rendered, after the takeover', () => {
   beforeEach(clearLog);
 
@@ -81,17 +100,8 @@ describe('<platform-embed> server-rendered, after the takeover', () => {
     });
 
     it('with neither: no navigation, the SessionError of the contract, the old iframe not put back', async () => {
-      const { el, session, doc } = await openPage('first');
-      await until(() => el.ready === true, 'ready after the takeover');
-      const errors: { name: string; message: string }[] = [];
-      el.addEventListener('platform-error', (event) => errors.push((event as CustomEvent).detail));
-      await reinsert(el, doc);
-      await until(() => errors.length > 0, 'the SessionError');
-      await settle();
-      expect(errors.map((e) => [e.name, e.message])).to.deep.equal([['SessionError', 'Reloading a server-rendered embed needs a sessionProvider or session-url.']]);
-      expect(el.ready).to.equal(false);
-      expect(el.shadowRoot!.querySelector('iframe')?.hasAttribute('src') ?? false, 'no iframe with the spent session').to.equal(false);
-      expect((await embedLog()).map((e) => e.session)).to.deep.equal([session]);
+      const { session, sessions } = await relocatedWithNeither(reinsert);
+      expect(sessions).to.deep.equal([session]);
     });
   });
 
@@ -107,18 +117,9 @@ describe('<platform-embed> server-rendered, after the takeover', () => {
 
     it('with neither: the SessionError of the contract, the spent session never shown again', async function () {
       if (!('moveBefore' in Element.prototype) || (await moveKeepsShadowIframes())) this.skip();
-      const { el, session, doc } = await openPage('first');
-      await until(() => el.ready === true, 'ready after the takeover');
-      const errors: { name: string; message: string }[] = [];
-      el.addEventListener('platform-error', (event) => errors.push((event as CustomEvent).detail));
-      await move(el, doc);
-      await until(() => errors.length > 0, 'the SessionError');
-      await settle();
-      expect(errors.map((e) => [e.name, e.message])).to.deep.equal([['SessionError', 'Reloading a server-rendered embed needs a sessionProvider or session-url.']]);
-      expect(el.ready).to.equal(false);
-      expect(el.shadowRoot!.querySelector('iframe')?.hasAttribute('src') ?? false, 'no iframe with the spent session').to.equal(false);
+      const { session, sessions } = await relocatedWithNeither(move);
       // The browser starts the moved iframe's navigation before any script runs; the element drops that iframe in the same task.
-      expect((await embedLog()).every((e) => e.session === session)).to.equal(true);
+      expect(sessions.every((s) => s === session)).to.equal(true);
     });
 
     it('with a session-url: asks it once and loads with its session', async function () {
