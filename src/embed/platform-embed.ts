@@ -525,7 +525,7 @@ export class PlatformEmbedElement extends PlatformEmbedProperties {
     const frame = event.target as HTMLIFrameElement;
     if (frame !== this._frame) return;
     // A queued load event of the initial about:blank (same-origin, so readable) is not the embed's; but a
-    // blank document in place of a live embed's (Firefox, after moveBefore() of a shadow tree) loads anew.
+    // blank document in place of a live embed's (the page sent the frame to about:blank) loads anew.
     if (frame.contentDocument?.URL !== 'about:blank') this._life.frameLoaded(this._eff.readyTimeout);
     else if (this._life._live) this._beginLoad();
   };
