@@ -160,9 +160,10 @@ const steps = (slotArb: fc.Arbitrary<number>): fc.Arbitrary<Step>[] => [
   step(fc.tuple(viewerArb, fc.boolean(), delayArb, fc.constantFrom(0, 1)), ([viewer, withUrl, delay, side], then) =>
     new Step(`server-rendered E2 for ${viewer}${withUrl ? ` with session-url (${delay} ms)` : ''} (side ${side})`, (m) => !m.exists[2], async (m, w) => {
       const { mockUrl } = await mockPlatform();
+      const session = await generateSession(viewer);
       const html = renderEmbed({
         baseUrl: mockUrl,
-        session: await generateSession(viewer),
+        session,
         dashboard: DASHBOARDS[0],
         ...(withUrl ? { sessionUrl: w.sessionUrl(2, viewer, delay) } : {}),
         attributes: { id: w.name(2) },
@@ -171,7 +172,7 @@ const steps = (slotArb: fc.Arbitrary<number>): fc.Arbitrary<Step>[] => [
       w.sides[side]!.append(holder);
       (holder as HTMLElement & { setHTMLUnsafe(html: string): void }).setHTMLUnsafe(html);
       const embed = holder.querySelector('platform-embed')!;
-      w.adopt(2, embed, viewer).source = withUrl;
+      Object.assign(w.adopt(2, embed, viewer), { source: withUrl, markupSession: session });
       embed.readyTimeout = READY_TIMEOUT;
       w.placed(2);
       Object.assign(m, { exists: [...m.exists.slice(0, 2), true], connected: [...m.connected.slice(0, 2), true] });

@@ -42,6 +42,8 @@ export interface Slot {
   /** The element has a session source (a provider or a session-url), and since when its markup's own load ended. */
   source: boolean;
   takeoverAt: number;
+  /** The session of server-rendered markup: its load began with the markup (the first entry of `history`), before any session source the host set. */
+  markupSession?: string;
   /** When its session source was called, and when a ReadyTimeoutError came (not yet judged). */
   calls: number[];
   timeouts: number[];
@@ -284,7 +286,8 @@ export class World {
         if (!allowed.includes(page.viewer as Viewer)) add(`${label}: adopted by ${owner.name}, whose session source since its insertion is ${allowed.join(' or ')}'s`);
       } else {
         const marks = loadMarks(owner.name);
-        const allowed = viewersSince(owner, marks.length ? marks[marks.length - 1]! : 0);
+        const began = page.sessionId && page.sessionId === owner.markupSession ? owner.history[0]!.t : marks.length ? marks[marks.length - 1]! : 0;
+        const allowed = viewersSince(owner, began);
         if (!allowed.includes(page.viewer as Viewer)) add(`${label}: shown in ${owner.name}, whose session source since its load began is ${allowed.join(' or ')}'s`);
         this._sandbox.set(page.index, sandboxOf(owner.el));
       }
