@@ -13,14 +13,15 @@
 //   npm run build && node --test test/e2e/scratch.e2e.mjs
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium } from 'playwright-core';
 import { browserPath, chromiumArgs } from '../../scripts/browsers.mjs';
-import { fromTarball, guideCommands } from '../guide/commands.mjs';
+import { guideCommands } from '../guide/commands.mjs';
 import { eventually, freePort, showsData } from './helpers.mjs';
+import { printedProcesses, runPrinted } from './printed-steps.mjs';
 
 const root = resolve('.');
 const quickStart = guideCommands(join(root, 'README.md'))['quick-start'];
@@ -30,52 +31,10 @@ const longRunning = /^(NEXT_TELEMETRY_DISABLED=1 )?(npx platform-embed-mock|node
 let work;
 let tarball;
 let browser;
-const children = new Set();
-
-
-/** Runs a printed command to its end in `cwd`; fails the test with its output otherwise. */
-function run(cwd, line) {
-  const { NODE_TEST_CONTEXT, ...env } = process.env;
-  const result = spawnSync('sh', ['-c', fromTarball(line, tarball)], { cwd, env, encoding: 'utf8', timeout: 300_000 });
-  const output = `${result.stdout ?? ''}${result.stderr ?? ''}`;
-  assert.equal(result.status, 0, `${line} failed:\n${output.slice(-4000)}`);
-  return output;
-}
-
-/** Starts a printed long-running command; resolves with the first match of `ready` in its output. */
-function start(cwd, line, env, ready) {
-  const { NODE_TEST_CONTEXT, ...inherited } = process.env;
-  // Its own process group, so the whole tree (sh, npx, node) stops at the end.
-  const child = spawn('sh', ['-c', line], { cwd, env: { ...inherited, ...env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
-  children.add(child);
-  let output = '';
-  return new Promise((ok, fail) => {
-    const timer = setTimeout(() => fail(new Error(`${line}: not ready within 120 s:\n${output.slice(-3000)}`)), 120_000);
-    const read = (chunk) => {
-      output += chunk;
-      const match = ready.exec(output);
-      if (match) {
-        clearTimeout(timer);
-        ok({ match, output: () => output });
-      }
-    };
-    child.stdout.on('data', read);
-    child.stderr.on('data', (chunk) => (output += chunk));
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      fail(new Error(`${line} exited with ${code}:\n${output.slice(-3000)}`));
-    });
-  });
-}
-
-/** The printed mock command on a free port; resolves with its URL and the env line its banner prints. */
-async function startMock(cwd, line) {
-  assert.match(line, /^npx platform-embed-mock\b/);
-  const mock = await start(cwd, line.replace(/^npx platform-embed-mock/, 'npx platform-embed-mock --port 0'), {}, /^\s*PLATFORM_URL=(\S+) PLATFORM_API_KEY=(\S+) node server\.mjs$/m);
-  const [, url, key] = mock.match;
-  assert.equal(key, 'mock-key-acme-admin-7f3c9a2e', 'the packaged mock takes the documented local key');
-  return { url, output: mock.output };
-}
+const processes = printedProcesses();
+const run = (cwd, line) => runPrinted(cwd, line, tarball);
+const start = (cwd, line, env, ready) => processes.start(cwd, line, env, ready);
+const startMock = (cwd, line) => processes.startMock(cwd, line);
 
 /** A new folder holding only what a customer's would: nothing. */
 function project(name) {
@@ -93,13 +52,7 @@ before(async () => {
 
 after(async () => {
   await browser?.close();
-  for (const child of children) {
-    try {
-      process.kill(-child.pid, 'SIGTERM');
-    } catch {
-      // Already gone.
-    }
-  }
+  processes.stopAll();
   rmSync(work, { recursive: true, force: true });
 });
 
