@@ -260,23 +260,30 @@ const checks: Record<keyof Inputs, Check> = {
   ...keyed,
 };
 
+/** The inputs made of tokens or entries: a refused one is left out and the others apply. */
+const partial: readonly string[] = ['sandbox', 'hide', ...Object.keys(keyed)];
+
 /**
  * Re-checks the inputs for which `changed(key)` is true into `effective`.
  * Each refused value (for the keyed ones, each refused entry) is reported as
- * `(attribute, message)` and leaves its entry unset (`ready-timeout`: the default).
+ * `(attribute, message, rest)` and leaves its entry unset (`ready-timeout`: the
+ * default), or, with `rest`, at the tokens or entries that passed.
  */
 export function applyInputs(
   effective: Effective,
   inputs: Inputs,
   changed: (key: keyof Inputs) => boolean,
-  report: (attribute: string, message: string) => void,
+  report: (attribute: string, message: string, rest: boolean) => void,
 ): void {
   const target = effective as unknown as Record<string, unknown>;
   for (const key in checks) {
     if (changed(key as keyof Inputs)) {
       const attribute = kebab(key);
       const result = checks[key as keyof Inputs](inputs[key as keyof Inputs]);
-      for (const problem of result.problems ?? (result.ok ? [] : [result.reason])) report(attribute, `${attribute} ${problem}`);
+      // `rest`: the tokens or entries that passed still apply (`hide="header bogus"` hides the header).
+      const value = result.value as object | string | undefined;
+      const rest = partial.includes(key) && !!value && Object.keys(value).length > 0;
+      for (const problem of result.problems ?? (result.ok ? [] : [result.reason])) report(attribute, `${attribute} ${problem}`, rest);
       // A refused value leaves its entry unset, or at the part of it that is safe to use.
       target[key === 'baseUrl' ? 'base' : key] = result.value;
     }

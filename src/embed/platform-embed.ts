@@ -41,7 +41,7 @@ const jsonAttributes = ['theme', 'filters', 'granularities', 'fields', 'tabs'] a
  * @attr {string} filters - JSON form of the `filters` property, e.g. `{"orders.region":"EMEA"}`.
  * @attr {string} granularities - JSON form of the `granularities` property, e.g. `{"orders.created_at":"week"}`.
  * @attr {string} fields - JSON form of the `fields` property, e.g. `{"orders.revenue":"profit"}`.
- * @attr {string} tabs - JSON form of the `tabs` property, e.g. `{"overview-tabs":"by-region"}`.
+ * @attr {string} tabs - JSON form of the `tabs` property, e.g. `{"main-tabs":"details"}`.
  * @attr {string} keep-alive - With `platform-embed/keep-alive` loaded (or its script-tag add-on): the embed outlives the element's removal, and an element inserted later with the same value that would load it the same way (base URL, content, `sandbox`, `allow`, `allow-export`, `referrer-policy`) adopts it (no navigation, no session). Any value, empty too; give it the signed-in viewer's id.
  *
  * @fires {CustomEvent<ReadyPayload>} platform-ready - The embed authenticated and mounted (after every load).
@@ -99,7 +99,7 @@ export class PlatformEmbedElement extends PlatformEmbedProperties {
   private _overlays?: [...Overlay, ...Overlay];
   private _currentPath: string | null = null;
   private _needsLoad?: boolean;
-  private _pendingErrors: ConfigError[] = [];
+  private _pendingErrors: [ConfigError, boolean][] = [];
   private readonly _timeline = new LoadTimeline();
   /**
    * The current load was taken over from server-rendered markup: its iframe,
@@ -245,7 +245,7 @@ export class PlatformEmbedElement extends PlatformEmbedProperties {
     const eff = this._eff;
     const shape = () => JSON.stringify(config.shapeKeys.map((key) => eff[key]));
     const before = shape();
-    config.applyInputs(eff, this, has, (attribute, message) => this._configError(attribute, message));
+    config.applyInputs(eff, this, has, (attribute, message, rest) => this._configError(attribute, message, rest));
     if (!this.isConnected) return;
     const reload =
       this._needsLoad ||
@@ -333,8 +333,8 @@ export class PlatformEmbedElement extends PlatformEmbedProperties {
     if (this._life._failure) this._life._reject(this._life._failure);
     // Host errors found while checking values are dispatched here, never
     // synchronously in connectedCallback where some frameworks miss them.
-    for (const error of this._pendingErrors.splice(0)) {
-      console.warn(`${LOG} invalid ${error.attribute}: ${error.message}; the value is ignored.`);
+    for (const [error, rest] of this._pendingErrors.splice(0)) {
+      console.warn(`${LOG} invalid ${error.attribute}: ${error.message}; ${rest ? 'only that part is ignored, the rest applies' : 'the value is ignored'}.`);
       dispatchHostError(this, error, false);
     }
   }
@@ -384,8 +384,9 @@ export class PlatformEmbedElement extends PlatformEmbedProperties {
     this._life.renewInPlace(trigger, this._renewer());
   }
 
-  private _configError(attribute: string, message: string): void {
-    this._pendingErrors.push(new ConfigError(attribute, message));
+  /** Queues a ConfigError; `rest`: the value's other tokens or entries apply. */
+  private _configError(attribute: string, message: string, rest = false): void {
+    this._pendingErrors.push([new ConfigError(attribute, message), rest]);
     this.requestUpdate();
   }
 

@@ -125,6 +125,21 @@ describe('<platform-embed> invalid hide and presets', () => {
     });
   }
 
+  it('warns that only the refused token or entry is ignored when the rest applies, and that the value is when nothing does', async () => {
+    const partial = await embed({ hide: 'header bogus' });
+    expect(params(partial.el)).to.deep.equal([['showDashboardHeader', 'false']]);
+    expect(partial.warnings).to.contain('invalid hide: hide has unknown token bogus; only that part is ignored, the rest applies.');
+    expect(partial.warnings).not.to.contain('the value is ignored');
+    const entries = await embed({ tabs: '{"main-tabs":"details","main tabs":"overview"}' });
+    expect(params(entries.el)).to.deep.equal([['tab_main-tabs', 'details']]);
+    expect(entries.warnings).to.contain('only that part is ignored, the rest applies.');
+    const whole = await embed({ hide: 'bogus', scheme: 'sepia' });
+    expect(params(whole.el)).to.deep.equal([]);
+    expect(whole.warnings).to.contain('invalid hide: hide has unknown token bogus; the value is ignored.');
+    expect(whole.warnings).to.contain('invalid scheme: scheme must be one of light, dark, auto; the value is ignored.');
+    expect(whole.warnings).not.to.contain('the rest applies');
+  });
+
   it('never throws on a hostile object', async () => {
     const hostile = new Proxy({}, { ownKeys: () => { throw new Error('nope'); } });
     const { el, errors } = await embed({}, { tabs: hostile as never });
