@@ -35,8 +35,11 @@ const pages = {
 </script></html>`,
 };
 
-/** Starts the app against a platform (`platformUrl`, `apiKey`); resolves with its `url` and `close()`. */
-export async function startHostApp({ platformUrl, apiKey }) {
+/**
+ * Starts the app against a platform (`platformUrl`, `apiKey`) on `port` (0, the
+ * default: a free one); resolves with its `url` and `close()`.
+ */
+export async function startHostApp({ platformUrl, apiKey, port = 0 }) {
   const session = createSessionRoute({ platformUrl, apiKey, currentUser: () => ({ email: 'ada@example.com', region: 'EMEA' }) });
   const server = createServer(async (req, res) => {
     if (req.url === '/platform-embed.js') {
@@ -54,7 +57,7 @@ export async function startHostApp({ platformUrl, apiKey }) {
     res.writeHead(page ? 200 : 404, { 'Content-Type': 'text/html' });
     res.end(page ? page({ platformUrl }) : 'Not found');
   });
-  await new Promise((resolve) => server.listen(0, 'localhost', resolve));
+  await new Promise((resolve, reject) => server.once('error', reject).listen(port, 'localhost', resolve));
   return {
     url: `http://localhost:${server.address().port}`,
     close: () => new Promise((resolve) => (server.closeAllConnections(), server.close(resolve))),

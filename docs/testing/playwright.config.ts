@@ -11,6 +11,11 @@ export default defineConfig({
   testMatch: '*.spec.ts',
   fullyParallel: true,
   reporter: 'list',
+  // Generous for a loaded CI machine, where an embed can take over 15 s to get
+  // ready: a passing test takes only as long as it needs. nextEmbed() and
+  // waitForAction() wait 30 s by default.
+  timeout: 120_000,
+  expect: { timeout: 30_000 },
   use: {
     browserName: 'chromium',
     ...(executablePath ? { launchOptions: { executablePath, args: process.env.CHROMIUM_ARGS?.split(' ') ?? [] } } : {}),

@@ -11,14 +11,15 @@ let server;
 let url;
 
 before(async () => {
-  platform = await startMockPlatform();
+  // Free ports, unless MOCK_PORT and APP_PORT name them.
+  platform = await startMockPlatform({ port: Number(process.env.MOCK_PORT ?? 0) });
   const route = createSessionRoute({
     platformUrl: platform.url,
     apiKey: platform.apiKey,
     currentUser: () => ({ email: 'ada@example.com', region: 'EMEA' }),
   });
   server = createServer(route);
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise((resolve, reject) => server.once('error', reject).listen(Number(process.env.APP_PORT ?? 0), '127.0.0.1', resolve));
   url = `http://127.0.0.1:${server.address().port}/session`;
 });
 

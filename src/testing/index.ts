@@ -86,7 +86,7 @@ export interface MockPlatform {
   fail(rule: FailRule): void;
   /** The embed pages that have connected so far, oldest first. */
   embeds(): MockEmbed[];
-  /** The next embed page to connect (one connected since the last call counts); rejects after `timeout` ms (default 5000). */
+  /** The next embed page to connect (one connected since the last call counts); rejects after `timeout` ms (default 30000). */
   nextEmbed(options?: { timeout?: number }): Promise<MockEmbed>;
   /** Stops listening and closes every connection; resolves when the port is free. */
   close(): Promise<void>;

@@ -13,10 +13,13 @@ export function checkOptions(fn: string, options: unknown, known: readonly strin
   }
 }
 
-/** The default of every wait, in ms. */
-export const DEFAULT_TIMEOUT_MS = 5000;
+/**
+ * The default of every wait, in ms: an embed page on a loaded CI machine
+ * (a few cores shared by parallel browsers) can take over 15 s to connect.
+ */
+export const DEFAULT_TIMEOUT_MS = 30_000;
 
-/** A `timeout` option: a positive number of ms, default 5000. */
+/** A `timeout` option: a positive number of ms, default `DEFAULT_TIMEOUT_MS`. */
 export function timeoutOf(fn: string, value: unknown): number {
   if (value === undefined) return DEFAULT_TIMEOUT_MS;
   if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0 || value > 2 ** 31 - 1) {

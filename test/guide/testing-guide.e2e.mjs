@@ -8,8 +8,10 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import { browserPath } from '../../scripts/browsers.mjs';
+import { freePort } from '../e2e/helpers.mjs';
 import { fromTarball, guideCommands } from './commands.mjs';
 
 const root = resolve('.');
@@ -79,4 +81,26 @@ test('the node:test example passes with the command the guide prints, and exits 
   const output = sh(commands['node-test'][0]);
   assert.match(output, /\bpass 3\b/);
   assert.match(output, /\bfail 0\b/);
+});
+
+test('the examples take the ports the guide documents (MOCK_PORT, APP_PORT) and use them', async () => {
+  const text = readFileSync(guide, 'utf8');
+  assert.match(text, /`MOCK_PORT=\d+ APP_PORT=\d+`/, 'the guide names the two variables');
+  // Free ports: the examples pass on them.
+  const [mockPort, appPort] = [await freePort(), await freePort()];
+  const ok = sh(`MOCK_PORT=${mockPort} APP_PORT=${appPort} ${commands['node-test'][0]}`);
+  assert.match(ok, /\bpass 3\b/);
+  // A port that is taken: each variable reaches its server, which says so.
+  for (const name of ['MOCK_PORT', 'APP_PORT']) {
+    const taken = createServer();
+    await new Promise((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    try {
+      const { NODE_TEST_CONTEXT, ...env } = process.env;
+      const result = spawnSync('sh', ['-c', `${name}=${taken.address().port} ${commands['node-test'][0]}`], { cwd: dir, encoding: 'utf8', env, timeout: 120_000 });
+      assert.notEqual(result.status, 0, `${name} names the port the example listens on`);
+      assert.match(`${result.stdout}${result.stderr}`, new RegExp(String(taken.address().port)));
+    } finally {
+      await new Promise((resolve) => taken.close(resolve));
+    }
+  }
 });
