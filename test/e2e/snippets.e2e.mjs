@@ -103,6 +103,78 @@ describe('README page snippets against the mock platform', () => {
     }
   });
 
+  it('docs/sessions.md: the plain page\'s sign-out script as printed, on the quick start\'s backend, discards the kept-alive embeds', async () => {
+    const doc = await readFile('docs/sessions.md', 'utf8');
+    const section = doc.slice(doc.indexOf('## Signing out'), doc.indexOf('## Testing your endpoint'));
+    const script = /```html\n([\s\S]*?)```/.exec(section)?.[1];
+    assert.ok(script?.includes('discardKeptAlive'), 'the section prints the page script');
+    const ctx = await context();
+    // A page of the quick start's origin: its button and the printed script; the sign-out route answers 204.
+    await ctx.route(new URL('/account', backend.url).href, (route) =>
+      route.fulfill({ contentType: 'text/html', body: `<!doctype html><title>Account</title><button id="sign-out">Sign out</button>${script}` }),
+    );
+    const signOuts = [];
+    await ctx.route(new URL('/sign-out', backend.url).href, (route) => {
+      signOuts.push(route.request().method());
+      return route.fulfill({ status: 204 });
+    });
+    const page = await ctx.newPage();
+    const errors = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    try {
+      await page.goto(new URL('/account', backend.url).href);
+      // The class the script imported is the defined element's: count its calls across the navigation that follows.
+      await page.waitForFunction(() => customElements.get('platform-embed'));
+      await page.evaluate(() => {
+        const element = customElements.get('platform-embed');
+        const discard = element.discardKeptAlive;
+        element.discardKeptAlive = (...args) => {
+          sessionStorage.setItem('discarded', String(Number(sessionStorage.getItem('discarded') ?? 0) + 1));
+          return discard.apply(element, args);
+        };
+      });
+      await Promise.all([page.waitForURL(backend.url), page.click('#sign-out')]);
+      assert.deepEqual(signOuts, ['POST']);
+      assert.equal(await page.evaluate(() => sessionStorage.getItem('discarded')), '1');
+      assert.deepEqual(errors, []);
+    } finally {
+      await ctx.close();
+    }
+  });
+
+  it('docs/hosts/README.md: the CMS markup with the self-hosted script as printed, nothing asked of the CDN', async () => {
+    const guide = await readFile('docs/hosts/README.md', 'utf8');
+    const section = guide.slice(guide.indexOf('**A site that cannot reach the CDN**'));
+    const line = /```html\n(<script src="[^"]+"><\/script>)\n```/.exec(section)?.[1];
+    assert.ok(line, 'the guide prints the self-hosted script line');
+    const copied = /copy\s+`node_modules\/platform-embed\/(dist\/[\w.-]+)`/.exec(section)?.[1];
+    assert.equal(copied, 'dist/platform-embed.iife.min.js');
+    const markup = (await readFile('docs/hosts/cms/dashboard.html', 'utf8')).replace(/<script src="https:\/\/cdn\.[^"]+"><\/script>/, line);
+    assert.ok(markup.includes(line), 'the printed line replaced the CDN one');
+    const ctx = await cmsContext(markup, 'linus@example.com');
+    const cdnRequests = [];
+    await ctx.route('https://**', (route) => {
+      cdnRequests.push(route.request().url());
+      return route.abort();
+    });
+    // The site's copy of the package's file, at the path the printed line names.
+    const src = /src="([^"]+)"/.exec(line)[1];
+    await ctx.route(new URL(src, 'http://localhost:4301/').href, async (route) =>
+      route.fulfill({ contentType: 'text/javascript', body: await readFile(copied, 'utf8') }),
+    );
+    const page = await ctx.newPage();
+    const errors = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    try {
+      await page.goto('http://localhost:4301/cms.html');
+      await eventually(() => page.evaluate(() => document.getElementById('sales-dashboard').ready), 'the CMS embed is ready');
+      assert.deepEqual(cdnRequests, []);
+      assert.deepEqual(errors, []);
+    } finally {
+      await ctx.close();
+    }
+  });
+
   it('docs/hosts/server: the server-rendered page, the dashboard loading from the HTML and taken over by the element once', async () => {
     const rendered = await startBackend(mock.url, 'docs/hosts/server/server.mjs');
     const ctx = await browser.newContext();
@@ -136,15 +208,9 @@ describe('README page snippets against the mock platform', () => {
     }
   });
 
-  it('docs/hosts/cms: the markup and classic script, sessions from createSessionHandler, twice from one cached page', async () => {
-    const markup = await readFile('docs/hosts/cms/dashboard.html', 'utf8');
-    assert.doesNotMatch(markup, /\bsession="/, 'no session baked into the page');
-    const handler = createSessionHandler({
-      baseUrl: mock.url,
-      apiKey: mock.keys.admin,
-      deploymentId: 42,
-      viewer: () => ({ externalId: 'grace@example.com' }),
-    });
+  /** A context serving `markup` as a CMS page of http://localhost:4301, its session route answered by createSessionHandler for `externalId`. */
+  async function cmsContext(markup, externalId) {
+    const handler = createSessionHandler({ baseUrl: mock.url, apiKey: mock.keys.admin, deploymentId: 42, viewer: () => ({ externalId }) });
     const ctx = await context();
     // One cached copy of the page, served again and again; the session route is the host's own backend.
     await ctx.route('http://localhost:4301/cms.html', (route) => route.fulfill({ contentType: 'text/html', body: `<!doctype html><title>CMS page</title>${markup}` }));
@@ -153,6 +219,13 @@ describe('README page snippets against the mock platform', () => {
       const answer = await handler(new Request(request.url(), { method: request.method(), headers: await request.allHeaders(), body: request.postData() ?? undefined }));
       await route.fulfill({ status: answer.status, headers: Object.fromEntries(answer.headers), body: await answer.text() });
     });
+    return ctx;
+  }
+
+  it('docs/hosts/cms: the markup and classic script, sessions from createSessionHandler, twice from one cached page', async () => {
+    const markup = await readFile('docs/hosts/cms/dashboard.html', 'utf8');
+    assert.doesNotMatch(markup, /\bsession="/, 'no session baked into the page');
+    const ctx = await cmsContext(markup, 'grace@example.com');
     const page = await ctx.newPage();
     const errors = [];
     page.on('pageerror', (e) => errors.push(e.message));

@@ -5,7 +5,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -19,11 +19,14 @@ function sh(line) {
   assert.equal(result.status, 0, `${line} failed:\n${result.stdout}${result.stderr}`);
 }
 
-/** Starts the bin with `args`; resolves with the child and its output once it printed the demo's address or exited. */
-function demo(args) {
+/**
+ * Starts the bin with `args` (by default as installed: `npx --no-install platform-embed-demo`);
+ * resolves with the child and its output once it printed the demo's address or exited.
+ */
+function demo(args, command = ['--no-install', 'platform-embed-demo'], cwd = dir) {
   return new Promise((resolveRun) => {
     // Its own process group: Ctrl-C reaches npx and the demo under it, as in a terminal.
-    const child = spawn('npx', ['--no-install', 'platform-embed-demo', ...args], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    const child = spawn('npx', [...command, ...args], { cwd, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
     const run = { child, out: '', err: '', code: null };
     child.stdout.on('data', (chunk) => {
       run.out += chunk;
@@ -37,9 +40,11 @@ function demo(args) {
   });
 }
 
+let packed;
+
 before(() => {
   dir = mkdtempSync(join(tmpdir(), 'platform-embed-demo-'));
-  const packed = JSON.parse(
+  packed = JSON.parse(
     spawnSync('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', dir], { cwd: root, encoding: 'utf8' }).stdout,
   )[0].filename;
   sh('npm init -y');
@@ -65,9 +70,11 @@ test('npx platform-embed-demo serves the demo and the mock from the installed pa
     assert.equal(session.status, 201);
     assert.match((await session.json()).sessionId, /\S/);
   } finally {
-    const exited = new Promise((r) => run.child.once('exit', r));
-    process.kill(-run.child.pid, 'SIGINT');
-    await exited;
+    if (run.code === null) {
+      const exited = new Promise((r) => run.child.once('exit', r));
+      process.kill(-run.child.pid, 'SIGINT');
+      await exited;
+    }
   }
 });
 
@@ -83,5 +90,26 @@ test('npx platform-embed-demo on a taken port says so in one line, naming its ow
     assert.match(lines[0], new RegExp(`^Port ${port} is in use\\b.*npx platform-embed-demo --port ${port + 1}`));
   } finally {
     taken.close();
+  }
+});
+
+test("the README's command from nothing, `npx --yes -p platform-embed platform-embed-demo`, serves the demo in an empty folder", { timeout: 120_000 }, async () => {
+  const printed = /`(npx --yes -p platform-embed platform-embed-demo)`/.exec(readFileSync(join(root, 'README.md'), 'utf8'))?.[1];
+  assert.ok(printed, 'the README prints the command');
+  // An empty folder: no package.json, nothing installed; the package comes from the packed file in place of the registry.
+  const empty = join(dir, 'empty');
+  mkdirSync(empty);
+  const command = printed.split(' ').slice(1).map((word) => (word === 'platform-embed' ? join(dir, packed) : word));
+  const run = await demo(['--port', '0'], command, empty);
+  try {
+    assert.equal(run.code, null, `the demo runs (stderr: ${run.err})`);
+    const demoUrl = /Demo:\s+(\S+)/.exec(run.out)[1];
+    assert.equal((await fetch(demoUrl)).status, 200);
+  } finally {
+    if (run.code === null) {
+      const exited = new Promise((r) => run.child.once('exit', r));
+      process.kill(-run.child.pid, 'SIGINT');
+      await exited;
+    }
   }
 });
