@@ -3,9 +3,18 @@
 // in its own process group, and the printed mock on a free port. The one change
 // to a printed line: `npm install platform-embed` installs the packed tarball
 // (fromTarball) in place of the registry's.
+import { after, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+import { browserPath, chromiumArgs } from '../../scripts/browsers.mjs';
 import { fromTarball } from '../guide/commands.mjs';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
 
 /** The environment of a printed command: the test runner's, without node:test's own marker. */
 function inheritedEnv(env = process.env) {
@@ -73,4 +82,26 @@ export function printedProcesses() {
       }
     },
   };
+}
+
+/**
+ * Registers the test file's `before` and `after`: a scratch folder holding the
+ * packed package (`npm pack`), Chromium, and the printed processes; all gone
+ * after. Returns them, filled in once `before` ran.
+ * @param {string} prefix the scratch folder's name prefix
+ */
+export function packedScratch(prefix) {
+  const scratch = { work: '', tarball: '', browser: null, processes: printedProcesses() };
+  before(async () => {
+    scratch.work = mkdtempSync(join(tmpdir(), prefix));
+    const packed = JSON.parse(spawnSync('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', scratch.work], { cwd: root, encoding: 'utf8' }).stdout)[0].filename;
+    scratch.tarball = join(scratch.work, packed);
+    scratch.browser = await chromium.launch({ executablePath: browserPath('chromium'), args: chromiumArgs, headless: true });
+  });
+  after(async () => {
+    await scratch.browser?.close();
+    scratch.processes.stopAll();
+    if (scratch.work) rmSync(scratch.work, { recursive: true, force: true });
+  });
+  return scratch;
 }

@@ -11,50 +11,30 @@
 // key the packaged mock takes by default.
 //
 //   npm run build && node --test test/e2e/scratch.e2e.mjs
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { chromium } from 'playwright-core';
-import { browserPath, chromiumArgs } from '../../scripts/browsers.mjs';
 import { guideCommands } from '../guide/commands.mjs';
 import { eventually, freePort, showsData } from './helpers.mjs';
-import { printedProcesses, runPrinted } from './printed-steps.mjs';
+import { packedScratch, runPrinted } from './printed-steps.mjs';
 
 const root = resolve('.');
 const quickStart = guideCommands(join(root, 'README.md'))['quick-start'];
 const nextjs = guideCommands(join(root, 'docs/hosts/nextjs/README.md')).nextjs;
 const longRunning = /^(NEXT_TELEMETRY_DISABLED=1 )?(npx platform-embed-mock|node server\.mjs|npx next start)\b/;
 
-let work;
-let tarball;
-let browser;
-const processes = printedProcesses();
-const run = (cwd, line) => runPrinted(cwd, line, tarball);
-const start = (cwd, line, env, ready) => processes.start(cwd, line, env, ready);
-const startMock = (cwd, line) => processes.startMock(cwd, line);
+const scratch = packedScratch('platform-embed-scratch-');
+const run = (cwd, line) => runPrinted(cwd, line, scratch.tarball);
+const start = (cwd, line, env, ready) => scratch.processes.start(cwd, line, env, ready);
+const startMock = (cwd, line) => scratch.processes.startMock(cwd, line);
 
 /** A new folder holding only what a customer's would: nothing. */
 function project(name) {
-  const dir = join(work, name);
+  const dir = join(scratch.work, name);
   mkdirSync(dir);
   return dir;
 }
-
-before(async () => {
-  work = mkdtempSync(join(tmpdir(), 'platform-embed-scratch-'));
-  const packed = JSON.parse(spawnSync('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', work], { cwd: root, encoding: 'utf8' }).stdout)[0].filename;
-  tarball = join(work, packed);
-  browser = await chromium.launch({ executablePath: browserPath('chromium'), args: chromiumArgs, headless: true });
-});
-
-after(async () => {
-  await browser?.close();
-  processes.stopAll();
-  rmSync(work, { recursive: true, force: true });
-});
 
 describe('guides in a new npm init -y project, from the packed package', () => {
   it('README quick start: the mock, server.mjs and index.html as printed, a dashboard in the browser', async () => {
@@ -76,7 +56,7 @@ describe('guides in a new npm init -y project, from the packed package', () => {
     }
     assert.match(serverLine, /^node server\.mjs\b/);
     const app = await start(dir, serverLine, { PORT: '0', PLATFORM_URL: mock.url }, /^(http:\/\/localhost:\d+\/)$/m);
-    const ctx = await browser.newContext();
+    const ctx = await scratch.browser.newContext();
     try {
       const page = await ctx.newPage();
       // The page names the mock's default address; the browser's requests to it go to this mock.
@@ -148,7 +128,7 @@ describe('guides in a new npm init -y project, from the packed package', () => {
     }
     const port = await freePort();
     await start(dir, startLine, { PORT: String(port), PLATFORM_URL: mock.url }, /Ready in|started server/i);
-    const ctx = await browser.newContext();
+    const ctx = await scratch.browser.newContext();
     try {
       const page = await ctx.newPage();
       const errors = [];

@@ -10,39 +10,19 @@
 // element page gets ready with one.
 //
 //   npm run build && node --test test/e2e/sveltekit-package.e2e.mjs
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdtempSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium } from 'playwright-core';
-import { browserPath, chromiumArgs } from '../../scripts/browsers.mjs';
 import { envWithNode, nodeBinary } from '../../scripts/node-versions.mjs';
 import { guideCommands } from '../guide/commands.mjs';
 import { eventually, freePort } from './helpers.mjs';
-import { printedProcesses, runPrinted } from './printed-steps.mjs';
+import { packedScratch, runPrinted } from './printed-steps.mjs';
 import { offlineEnv, root } from './ssr-hosts.mjs';
 
 const steps = guideCommands(join(root, 'docs/hosts/sveltekit/README.md'))['from-package'];
 
-let work;
-let tarball;
-let browser;
-const processes = printedProcesses();
-
-before(async () => {
-  work = mkdtempSync(join(tmpdir(), 'platform-embed-sveltekit-'));
-  const packed = JSON.parse(spawnSync('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', work], { cwd: root, encoding: 'utf8' }).stdout)[0].filename;
-  tarball = join(work, packed);
-  browser = await chromium.launch({ executablePath: browserPath('chromium'), args: chromiumArgs, headless: true });
-});
-
-after(async () => {
-  await browser?.close();
-  processes.stopAll();
-  rmSync(work, { recursive: true, force: true });
-});
+const scratch = packedScratch('platform-embed-sveltekit-');
 
 describe('SvelteKit host from the package, as docs/hosts/sveltekit/README.md prints it', () => {
   it('the printed steps on Node 22 in an empty folder: the embed, reload() and the element page on http://localhost', async () => {
@@ -52,18 +32,18 @@ describe('SvelteKit host from the package, as docs/hosts/sveltekit/README.md pri
     const startLine = steps.at(-1);
     assert.equal(startLine, 'node build', 'the last step starts the server');
     assert.ok(steps.includes('ORIGIN=http://localhost:3000 npx vite build'), `the build names the origin the guide opens: ${steps.join(' / ')}`);
-    let cwd = mkdtempSync(join(work, 'project-'));
+    let cwd = mkdtempSync(join(scratch.work, 'project-'));
     let mock;
     for (const line of steps.slice(0, -1)) {
       const dir = /^cd (\S+)$/.exec(line);
       if (dir) cwd = join(cwd, dir[1]);
-      else if (/^npx platform-embed-mock\b/.test(line)) mock = await processes.startMock(cwd, line, env);
-      else runPrinted(cwd, line.replaceAll('localhost:3000', `localhost:${port}`), tarball, env);
+      else if (/^npx platform-embed-mock\b/.test(line)) mock = await scratch.processes.startMock(cwd, line, env);
+      else runPrinted(cwd, line.replaceAll('localhost:3000', `localhost:${port}`), scratch.tarball, env);
     }
     assert.ok(mock, 'the steps start the mock');
-    const app = await processes.start(cwd, startLine, { PORT: String(port), PLATFORM_URL: mock.url }, /Listening on \S+/, env);
+    const app = await scratch.processes.start(cwd, startLine, { PORT: String(port), PLATFORM_URL: mock.url }, /Listening on \S+/, env);
 
-    const context = await browser.newContext();
+    const context = await scratch.browser.newContext();
     const sessionAnswers = [];
     try {
       const page = await context.newPage();

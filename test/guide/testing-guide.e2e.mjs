@@ -90,6 +90,10 @@ test('the examples take the ports the guide documents (MOCK_PORT, APP_PORT) and 
   const [mockPort, appPort] = [await freePort(), await freePort()];
   const ok = sh(`MOCK_PORT=${mockPort} APP_PORT=${appPort} ${commands['node-test'][0]}`);
   assert.match(ok, /\bpass 3\b/);
+  // Playwright's workers each add their index to those ports.
+  const playwright = commands.playwright[0].replace(/^CHROMIUM_PATH=\S+/, `CHROMIUM_PATH=${browserPath('chromium')}`);
+  const specs = sh(`MOCK_PORT=${mockPort} APP_PORT=${appPort} ${playwright}`);
+  assert.match(specs, /\b4 passed\b/);
   // A port that is taken: each variable reaches its server, which says so.
   for (const name of ['MOCK_PORT', 'APP_PORT']) {
     const taken = createServer();
