@@ -1,5 +1,5 @@
 /**
- * The branch deletion section: a name, an "also delete on the git provider"
+ * The branch deletion section: a name, an "also delete on the Git provider"
  * checkbox (off by default) and a Delete button that asks for an explicit
  * confirmation in a modal `<dialog>`. The deploy branch is refused before any
  * request; focus moves into the confirmation and comes back to Delete.
@@ -21,7 +21,7 @@ interface PendingDeletion {
 export class BranchController implements ReactiveController {
   /** The branch name input. */
   _branchName = '';
-  /** The "also delete on the git provider" checkbox. */
+  /** The "also delete on the Git provider" checkbox. */
   _removeOnUpstream = false;
   /** The deletion the confirmation dialog asks about. */
   confirming: PendingDeletion | null | undefined;

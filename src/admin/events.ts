@@ -13,7 +13,7 @@ export interface PlatformBranchDeletedDetail {
   deploymentId: number;
   /** The deleted branch, exactly as sent (may contain slashes). */
   branchName: string;
-  /** Whether the branch was also deleted on the connected git provider. */
+  /** Whether the branch was also deleted on the connected Git provider. */
   removeOnUpstream: boolean;
 }
 

@@ -34,7 +34,7 @@ export type { FetchLike } from './request.js';
 
 /** Options of {@link PlatformApiClient.deleteBranch}. */
 export interface DeleteBranchOptions extends RequestOptions {
-  /** Also delete the branch on the connected git provider. Default `false`. */
+  /** Also delete the branch on the connected Git provider. Default `false`. */
   removeOnUpstream?: boolean;
 }
 
@@ -237,7 +237,7 @@ export class PlatformApiClient {
   /**
    * Deletes a branch (`DELETE /build/api/v1/deployments/{id}/branches`);
    * its children move to its parent. With `removeOnUpstream: true` the
-   * branch is also deleted on the git provider. Never retried.
+   * branch is also deleted on the Git provider. Never retried.
    */
   async deleteBranch(deploymentId: number, branchName: string, options?: DeleteBranchOptions): Promise<BranchDeletionResult> {
     const id = checkDeploymentId(deploymentId);
