@@ -234,6 +234,16 @@ describe('docs/hosts/server/edge-worker.mjs, called as a worker runtime calls it
 });
 
 describe('docs/sessions.md', () => {
+  it('"The options" lists every option createSessionHandler takes, and only those', () => {
+    const doc = readFileSync(new URL('../../docs/sessions.md', import.meta.url), 'utf8');
+    const block = /### The options\n\n```ts\ncreateSessionHandler\(\{\n([\s\S]*?)\}\)\n```/.exec(doc)?.[1];
+    assert.ok(block, 'the section prints the options');
+    const listed = [...block.matchAll(/^  (\w+)\??:/gm)].map(([, name]) => name).sort();
+    const source = readFileSync(new URL('../../src/server/session-options.ts', import.meta.url), 'utf8');
+    const known = /const known = new Set\(\[([^\]]*)\]\)/.exec(source)[1].match(/'(\w+)'/g).map((q) => q.slice(1, -1)).sort();
+    assert.deepEqual(listed, known);
+  });
+
   it('the test under "Testing your endpoint" passes as printed', () => {
     const doc = readFileSync(new URL('../../docs/sessions.md', import.meta.url), 'utf8');
     const section = doc.slice(doc.indexOf('## Testing your endpoint'));
