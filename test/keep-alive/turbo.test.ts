@@ -59,8 +59,14 @@ describe("Turbo Drive's cached preview (Turbo 8, classic scripts)", () => {
         const { newBody } = (event as CustomEvent<{ newBody: HTMLElement }>).detail;
         if (win.document.documentElement.hasAttribute('data-turbo-preview')) previews.push(newBody.querySelector('platform-embed')!);
       });
+      const counts: number[] = [];
+      const count = () => counts.push((win as unknown as { PlatformEmbed: { keptCount(): number } }).PlatformEmbed.keptCount());
+      // Turbo asks for the next page first: the dashboard is still on screen, nothing is kept.
+      win.document.addEventListener('turbo:before-fetch-request', count, { once: true });
       await visit(win, '/test/keep-alive/turbo/settings.html');
+      count();
       expect(embedOf(win), 'the settings page').to.equal(null);
+      expect(counts, 'kept while the next page is asked for, then on it').to.deep.equal(keep ? [0, 1] : [0, 0]);
       // A viewer reads the page a moment before going back.
       await wait(300);
       await visit(win, page);
