@@ -59,6 +59,11 @@ describe("Turbo Drive's cached preview (Turbo 8, classic scripts)", () => {
         const { newBody } = (event as CustomEvent<{ newBody: HTMLElement }>).detail;
         if (win.document.documentElement.hasAttribute('data-turbo-preview')) previews.push(newBody.querySelector('platform-embed')!);
       });
+      // Whether the preview's element was ready once shown (it would be at once had it adopted the kept embed).
+      const previewReady: boolean[] = [];
+      win.document.addEventListener('turbo:render', () => {
+        if (win.document.documentElement.hasAttribute('data-turbo-preview')) previewReady.push(embedOf(win)!.ready);
+      });
       const counts: number[] = [];
       const count = () => counts.push((win as unknown as { PlatformEmbed: { keptCount(): number } }).PlatformEmbed.keptCount());
       // Turbo asks for the next page first: the dashboard is still on screen, nothing is kept.
@@ -76,6 +81,7 @@ describe("Turbo Drive's cached preview (Turbo 8, classic scripts)", () => {
       const [preview] = previews as PlatformEmbedElement[];
       expect(preview!.isConnected, 'the preview is thrown away').to.equal(false);
       expect(preview!.ready).to.equal(false);
+      expect(previewReady, 'the preview, once shown, neither loaded nor adopted').to.deep.equal([false]);
       expect(embedOf(win)).to.not.equal(preview);
       expect([await sessionCalls('demo'), await navigations('demo')], 'sessions and navigations after the return').to.deep.equal(keep ? [1, 1] : [2, 2]);
     });
