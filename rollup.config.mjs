@@ -59,7 +59,13 @@ export default [
     plugins: bundlePlugins(false),
   },
   {
-    // Keep-alive for script-tag pages, after either bundle above: it reaches the element through
+    // The embed-only classic script: `<platform-embed>` alone, on `window.PlatformEmbed` too.
+    input: 'dist/bundle-embed.js',
+    output: { file: 'dist/platform-embed-embed.iife.min.js', format: 'iife', name: 'PlatformEmbed', sourcemap: true },
+    plugins: bundlePlugins(false),
+  },
+  {
+    // Keep-alive for script-tag pages, after any bundle above: it reaches the element through
     // the add-on interface only (symbol keys), never a member the bundles mangle.
     input: 'dist/bundle-keep-alive.js',
     output: { file: 'dist/platform-embed-keep-alive.iife.min.js', format: 'iife', name: 'PlatformEmbedKeepAlive', sourcemap: true },

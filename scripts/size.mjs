@@ -26,9 +26,13 @@ export const sizeBudgets = {
   // the script inside the first round trip. Sessions bound to their provider, `hide` and the
   // control presets, and keep-alive on an add-on interface cost +1,147 B embed-only (12,776 ->
   // 13,923); savings since paid all of it back (12,793, docs/performance.md has the account),
-  // and both bundles are within their budgets again.
-  'dist/platform-embed-embed.min.js': 12_800,
-  'dist/platform-embed.min.js': 33_000,
+  // and both bundles are within their budgets again. 13,300 and 33,600 leave room for the
+  // features under way, and the script still fits the first round trip.
+  'dist/platform-embed-embed.min.js': 13_300,
+  'dist/platform-embed.min.js': 33_600,
+  // The embed-only classic script (`window.PlatformEmbed`): the embed-only budget and 100 B
+  // for the IIFE's wrapper and its global.
+  'dist/platform-embed-embed.iife.min.js': 13_400,
 };
 
 /** Raw, gzip (level 9) and brotli (quality 11) sizes of `code` in bytes. */
@@ -88,7 +92,13 @@ function relative(id) {
  * `{ bundles, admin, lit, checks, pass }`; throws when dist/ is missing.
  */
 export async function measureSizes() {
-  const files = ['dist/platform-embed-embed.min.js', 'dist/platform-embed.min.js', 'dist/platform-embed.iife.min.js'];
+  const files = [
+    'dist/platform-embed-embed.min.js',
+    'dist/platform-embed.min.js',
+    'dist/platform-embed-embed.iife.min.js',
+    'dist/platform-embed.iife.min.js',
+    'dist/platform-embed-keep-alive.iife.min.js',
+  ];
   const missing = files.concat('dist/embed.js', 'dist/admin.js').filter((f) => !existsSync(join(root, f)));
   if (missing.length) throw new Error(`missing ${missing.join(', ')}: run \`npm run build\` first`);
 

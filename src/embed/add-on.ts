@@ -49,4 +49,6 @@ export interface AddOn<E extends HTMLElement = HTMLElement> {
   shown(element: E, iframe: HTMLIFrameElement | undefined, root: ShadowRoot | HTMLElement | DocumentFragment, covered: boolean): void;
   /** `PlatformEmbed.discardKeptAlive(scope)`. */
   discard(scope?: string): void;
+  /** `PlatformEmbed.keptCount(scope)`. */
+  count(scope?: string): number;
 }

@@ -84,6 +84,13 @@ export class PlatformEmbedElement extends PlatformEmbedProperties {
   static discardKeptAlive(scope?: string): void {
     PlatformEmbedElement[ADD_ON]?.discard(scope);
   }
+  /**
+   * How many embeds are kept alive (those whose element left the document),
+   * or how many of one `keep-alive` value: 0 without `platform-embed/keep-alive`.
+   */
+  static keptCount(scope?: string): number {
+    return PlatformEmbedElement[ADD_ON]?.count(scope) ?? 0;
+  }
   /** A load started (or the iframe was let go): the next update shows a new iframe. Every change comes with an update (a load start sets `ready` false). */
   private _newFrame = true;
   /** The current load's embed URL; set with an update (see `_navigateFrame`). */
@@ -433,6 +440,14 @@ export class PlatformEmbedElement extends PlatformEmbedProperties {
   }
 
   private _beginLoad(): void {
+    // Turbo's preview of a cached page (`<html data-turbo-preview>`) is thrown away at the real
+    // render: its element starts nothing (no session, no navigation). Turbo clears the mark just
+    // before that render, so the element looks again after it: one still in the document loads.
+    if (document.documentElement.hasAttribute('data-turbo-preview')) {
+      this._needsLoad = true;
+      document.addEventListener('turbo:render', () => this.requestUpdate(), { once: true });
+      return;
+    }
     const { base, dashboard, path, readyTimeout, loading } = this._eff;
     // Only a load with nothing of the element's own since its insertion adopts a live embed: a reload or a renewal loads.
     const live =

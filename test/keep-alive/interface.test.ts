@@ -35,6 +35,7 @@ describe('the add-on interface', () => {
     expect(PlatformEmbedElement[ADD_ON]).to.equal(undefined);
     expect(() => PlatformEmbedElement.discardKeptAlive()).to.not.throw();
     expect(() => PlatformEmbedElement.discardKeptAlive(42 as unknown as string)).to.not.throw();
+    expect(PlatformEmbedElement.keptCount(), 'nothing kept without the add-on').to.equal(0);
   });
 
   it('a live embed from one element is adopted by another: same iframe, ready, no navigation, no session, state sent', async () => {
@@ -45,6 +46,7 @@ describe('the add-on interface', () => {
       adoptable: (_element, shape) => (offered?.shape === shape ? offered : undefined),
       shown: (element, iframe, _root, covered) => shown.push([element, iframe, covered]),
       discard: () => {},
+      count: () => 0,
     };
     PlatformEmbedElement[ADD_ON] = addOn;
     const first = keepAliveEmbed(counter);
@@ -81,7 +83,7 @@ describe('the add-on interface', () => {
   it('an element of another shape is not offered the live embed', async () => {
     counter = new LoadCounter();
     const shapes: string[] = [];
-    PlatformEmbedElement[ADD_ON] = { adoptable: (_e, shape) => void shapes.push(shape), shown: () => {}, discard: () => {} };
+    PlatformEmbedElement[ADD_ON] = { adoptable: (_e, shape) => void shapes.push(shape), shown: () => {}, discard: () => {}, count: () => 0 };
     const one = keepAliveEmbed(counter);
     const two = keepAliveEmbed(counter);
     two.setAttribute('sandbox', 'allow-scripts allow-same-origin');

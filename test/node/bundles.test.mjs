@@ -14,7 +14,7 @@ test('the embed-only closure holds no admin module and no template engine', asyn
 
 test('no script bundle carries the protocol docs; platform-embed/protocol-docs has them', async () => {
   const doc = 'The viewer drilled into a measure.';
-  for (const file of ['dist/platform-embed-embed.min.js', 'dist/platform-embed.min.js', 'dist/platform-embed.iife.min.js']) {
+  for (const file of ['dist/platform-embed-embed.min.js', 'dist/platform-embed.min.js', 'dist/platform-embed.iife.min.js', 'dist/platform-embed-embed.iife.min.js']) {
     assert.ok(!readFileSync(file, 'utf8').includes(doc), file);
   }
   const pkg = JSON.parse(readFileSync('package.json', 'utf8'));
@@ -23,7 +23,7 @@ test('no script bundle carries the protocol docs; platform-embed/protocol-docs h
 });
 
 test('no browser bundle carries the testing kit (its mock platform is Node-only)', () => {
-  for (const file of ['dist/platform-embed.min.js', 'dist/platform-embed-embed.min.js', 'dist/platform-embed.iife.min.js']) {
+  for (const file of ['dist/platform-embed.min.js', 'dist/platform-embed-embed.min.js', 'dist/platform-embed.iife.min.js', 'dist/platform-embed-embed.iife.min.js']) {
     const text = readFileSync(file, 'utf8');
     for (const marker of ['startMockPlatform', 'mock-embed/control', 'Mock platform listening']) assert.ok(!text.includes(marker), `${file} holds ${marker}`);
   }
@@ -35,7 +35,7 @@ test('no browser bundle carries the server entry (renderEmbed, createSessionHand
     // Its messages survive minification where names do not.
     'requests from this origin may not create sessions', 'the viewer function must return a session request object or null',
   ];
-  for (const file of ['dist/platform-embed.min.js', 'dist/platform-embed-embed.min.js', 'dist/platform-embed.iife.min.js']) {
+  for (const file of ['dist/platform-embed.min.js', 'dist/platform-embed-embed.min.js', 'dist/platform-embed.iife.min.js', 'dist/platform-embed-embed.iife.min.js']) {
     const text = readFileSync(file, 'utf8');
     for (const marker of markers) assert.ok(!text.includes(marker), `${file} holds ${marker}`);
   }
@@ -60,9 +60,19 @@ test('the keep-alive add-on carries no copy of the element: it reaches it throug
     assert.ok(!text.includes(marker), `the add-on holds ${marker}`);
   }
   assert.ok(text.includes('Symbol.for("platform-embed.add-on")'), 'the add-on finds the element by its interface key');
-  for (const file of ['dist/platform-embed.iife.min.js', 'dist/platform-embed-embed.min.js']) {
+  for (const file of ['dist/platform-embed.iife.min.js', 'dist/platform-embed-embed.iife.min.js', 'dist/platform-embed-embed.min.js']) {
     const element = readFileSync(file, 'utf8');
     assert.ok(element.includes('Symbol.for("platform-embed.add-on")'), `${file} offers the add-on interface`);
     assert.ok(element.includes('discardKeptAlive'), `${file}: discardKeptAlive on the class`);
   }
+});
+
+test('the embed-only classic script is the embed-only bundle as a classic script: no admin panel, the global `PlatformEmbed`', () => {
+  const text = readFileSync('dist/platform-embed-embed.iife.min.js', 'utf8');
+  assert.ok(!text.includes('platform-admin-panel'), 'no admin panel');
+  assert.match(text, /^var PlatformEmbed=function\(/, 'a classic script setting window.PlatformEmbed');
+  assert.ok(!/^\s*(?:import|export)\b/m.test(text), 'no module syntax');
+  const pkg = JSON.parse(readFileSync('package.json', 'utf8'));
+  assert.equal(pkg.exports['./bundle/embed-iife'], './dist/platform-embed-embed.iife.min.js');
+  assert.ok(pkg.sideEffects.includes('./dist/platform-embed-embed.iife.min.js'));
 });

@@ -12,7 +12,7 @@
  */
 import { ADD_ON, type AddOn, type LiveEmbed } from '../add-on.js';
 import { Placement } from './placement.js';
-import { discard, keep, take } from './store.js';
+import { discard, keep, keptCount, take } from './store.js';
 
 /** The element as the add-on sees it: its public surface and the add-on interface. */
 type Embed = HTMLElement & {
@@ -86,6 +86,8 @@ const addOn: AddOn<Embed> = {
     // The sign-out may come before the router removes the dashboard: what is on screen now is not kept.
     for (const [element, placement] of placements) if (scope === undefined || element.keepAlive === scope) signedOut.add(placement.frame);
   },
+
+  count: keptCount,
 };
 
 /** Gives `Embed` (the element's class) keep-alive; once, and only where `moveBefore()` keeps an iframe's document. */

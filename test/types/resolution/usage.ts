@@ -69,3 +69,12 @@ export async function drive(): Promise<void> {
   await startMockPlatform({ prot: 4100 });
   await platform.close();
 }
+
+// A classic page's global (`window.PlatformEmbed` of the embed-only classic file), typed from
+// the entry it carries, as docs/keep-alive.md writes it.
+declare const classicGlobal: typeof import('platform-embed/embed');
+classicGlobal.discardKeptAlive();
+classicGlobal.discardKeptAlive('viewer-1');
+export const keptOnClassicPage: number = classicGlobal.keptCount();
+// @ts-expect-error a scope is a `keep-alive` value, a string
+classicGlobal.discardKeptAlive(42);
