@@ -37,8 +37,28 @@ const stringOf =
 /** `base-url`: see `parseBaseUrl`. */
 export const checkBaseUrl = stringOf(parseBaseUrl);
 
-/** `dashboard`: a non-empty public id. */
-export const checkDashboard = stringOf(() => null);
+/** The most characters of a dashboard public id (see docs/reference.md). */
+export const MAX_DASHBOARD_LENGTH = 128;
+
+/**
+ * `dashboard`: a public id, one segment of the embed URL's path. Empty, `.`,
+ * `..` (which the URL resolves to another page of the platform), a `/` or
+ * `\`, white space or control characters, or more than `MAX_DASHBOARD_LENGTH`
+ * characters cannot name a dashboard: refused, and nothing loads (the value
+ * in use is `''`, not the `path`).
+ */
+export function checkDashboard(raw: unknown): Maybe<string> {
+  if (raw === undefined || raw === null) return unset;
+  const reason =
+    typeof raw !== 'string'
+      ? 'must be a string'
+      : raw === '' || raw === '.' || raw === '..' || /[/\\\s\x00-\x1f\x7f]/.test(raw)
+        ? 'is not a dashboard public id (empty, . or .., or with /, \\, white space or control characters)'
+        : raw.length > MAX_DASHBOARD_LENGTH
+          ? `is longer than ${MAX_DASHBOARD_LENGTH} characters`
+          : null;
+  return reason ? { ok: false, reason, value: '' } : pass(raw as string);
+}
 
 /** `path`: an in-embed path under `/embed/`. */
 export const checkPath = stringOf(embedPathProblem);
