@@ -49,15 +49,10 @@ export const MAX_DASHBOARD_LENGTH = 128;
  */
 export function checkDashboard(raw: unknown): Maybe<string> {
   if (raw === undefined || raw === null) return unset;
-  const reason =
-    typeof raw !== 'string'
-      ? 'must be a string'
-      : raw === '' || raw === '.' || raw === '..' || /[/\\\s\x00-\x1f\x7f]/.test(raw)
-        ? 'is not a dashboard public id (empty, . or .., or with /, \\, white space or control characters)'
-        : raw.length > MAX_DASHBOARD_LENGTH
-          ? `is longer than ${MAX_DASHBOARD_LENGTH} characters`
-          : null;
-  return reason ? { ok: false, reason, value: '' } : pass(raw as string);
+  // Empty, `.` and `..`, then the characters no path segment of an id holds.
+  return typeof raw === 'string' && raw.length <= MAX_DASHBOARD_LENGTH && !/^\.{0,2}$|[/\\\s\x00-\x1f\x7f]/.test(raw)
+    ? pass(raw)
+    : { ok: false, reason: `must be a dashboard public id: 1 to ${MAX_DASHBOARD_LENGTH} characters, not . or .., without /, \\, white space or control characters`, value: '' };
 }
 
 /** `path`: an in-embed path under `/embed/`. */

@@ -189,7 +189,8 @@ export abstract class PlatformEmbedProperties extends ReactiveElement {
    * Pushes one filter (`platform:action:set-filter` with `f_<member>={"value":<JSON value>}`; a value that is
    * already such an object is sent as it is) and updates `filters`.
    * @throws {TypeError} `member` is not a string, or `value` is not JSON (undefined, function, symbol, bigint, cycle).
-   * @throws {RangeError} `member` is not `<view>.<dimension>` of identifiers, or `value` is NaN/Infinity.
+   * @throws {RangeError} `member` is not `<view>.<dimension>` of identifiers, `value` is NaN/Infinity, or the
+   * filters would add more than the embed URL allows (see `MAX_KEYED_LENGTH`).
    */
   setFilter(member: string, value: unknown): void {
     if (typeof member !== 'string') throw new TypeError('setFilter: member must be a string');
@@ -197,7 +198,11 @@ export abstract class PlatformEmbedProperties extends ReactiveElement {
     if (memberProblem) throw new RangeError(`setFilter: member ${memberProblem}`);
     const copy = jsonSnapshot(value);
     if (!copy.ok) throw new (copy.kind === 'range' ? RangeError : TypeError)(`setFilter: value ${copy.reason}`);
-    this.filters = this._eff.filters = { ...this._eff.filters, [member]: copy.value };
+    const filters = { ...this._eff.filters, [member]: copy.value };
+    // The next load's URL carries every filter: one that would not fit there is refused now.
+    const tooLong = config.keyed.filters(filters).problems[0];
+    if (tooLong) throw new RangeError(`setFilter: filters ${tooLong}`);
+    this.filters = this._eff.filters = filters;
     this._outbox.requestFilter(member);
   }
 

@@ -164,7 +164,7 @@ export const checkEntries = (
     // `f_` or another prefix, `=` and `&`: six characters at most besides the encoded key and value.
     length += 6 + encodeURIComponent(key + (typeof copy.value === 'string' ? copy.value : filterForm(copy.value))).length;
     if (length > MAX_KEYED_LENGTH) {
-      problems.push(`is longer than the ${MAX_KEYED_LENGTH} characters it may add to the embed URL: "${key}" and the entries after it are left out`);
+      problems.push(`adds over ${MAX_KEYED_LENGTH} characters to the embed URL: "${key}" and later entries are left out`);
       break;
     }
     value[key] = copy.value;

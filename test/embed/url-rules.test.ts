@@ -156,7 +156,7 @@ describe('<platform-embed> keyed attributes: one set of key rules and a size lim
     it(`refuses ${attribute} of ${Math.round(json.length / 1000)} KB past the limit, with one error, and keeps the URL short`, async () => {
       const { el, errors } = await embed({ dashboard: 'demo', [attribute]: json });
       expect(errors.map((e) => e.name)).to.deep.equal(['ConfigError']);
-      expect(errors[0]!.message).to.contain(`${attribute} is longer than the ${MAX_KEYED_LENGTH} characters`);
+      expect(errors[0]!.message).to.contain(`${attribute} adds over ${MAX_KEYED_LENGTH} characters to the embed URL`);
       expect(frameSrc(el.iframe)!.length).to.be.below(MAX_KEYED_LENGTH + 500);
     });
   }
@@ -169,6 +169,14 @@ describe('<platform-embed> keyed attributes: one set of key rules and a size lim
     expect(sent.length).to.be.above(50);
     expect(sent).to.deep.equal(Object.keys(tabs).slice(0, sent.length).map((id) => `tab_${id}`));
     expect(new URL(frameSrc(el.iframe)!).search.length).to.be.at.most(MAX_KEYED_LENGTH + 100);
+  });
+
+  it('refuses a setFilter that would take filters past the limit, sending nothing', async () => {
+    const { el } = await embed({ dashboard: 'demo' }, { filters: { 'orders.status': 'open' } });
+    expect(() => el.setFilter('orders.note', 'n'.repeat(MAX_KEYED_LENGTH))).to.throw(RangeError, /filters adds over 1500 characters/);
+    expect(el.filters).to.deep.equal({ 'orders.status': 'open' });
+    el.setFilter('orders.note', 'short');
+    expect((await actions(el)).map((a) => a.payload)).to.deep.equal([{ filterUrlParameter: 'f_orders.note={"value":"short"}' }]);
   });
 
   it('accepts entries that fit exactly as before', async () => {
