@@ -37,8 +37,23 @@ const stringOf =
 /** `base-url`: see `parseBaseUrl`. */
 export const checkBaseUrl = stringOf(parseBaseUrl);
 
-/** `dashboard`: a non-empty public id. */
-export const checkDashboard = stringOf(() => null);
+/** The most characters of a dashboard public id (see docs/reference.md). */
+export const MAX_DASHBOARD_LENGTH = 128;
+
+/**
+ * `dashboard`: a public id, one segment of the embed URL's path. Empty, `.`,
+ * `..` (which the URL resolves to another page of the platform), a `/` or
+ * `\`, white space or control characters, or more than `MAX_DASHBOARD_LENGTH`
+ * characters cannot name a dashboard: refused, and nothing loads (the value
+ * in use is `''`, not the `path`).
+ */
+export function checkDashboard(raw: unknown): Maybe<string> {
+  if (raw === undefined || raw === null) return unset;
+  // Empty, `.` and `..`, then the characters no path segment of an id holds.
+  return typeof raw === 'string' && raw.length <= MAX_DASHBOARD_LENGTH && !/^\.{0,2}$|[/\\\s\x00-\x1f\x7f]/.test(raw)
+    ? pass(raw)
+    : { ok: false, reason: `must be a dashboard public id: 1 to ${MAX_DASHBOARD_LENGTH} characters, not . or .., without /, \\, white space or control characters`, value: '' };
+}
 
 /** `path`: an in-embed path under `/embed/`. */
 export const checkPath = stringOf(embedPathProblem);

@@ -451,7 +451,7 @@ export class PlatformEmbedElement extends PlatformEmbedProperties {
     const { base, dashboard, path, readyTimeout, loading } = this._eff;
     // Only a load with nothing of the element's own since its insertion adopts a live embed: a reload or a renewal loads.
     const live =
-      (this._needsLoad || !(this._frameSrc || this._adopted)) && base && (dashboard || path) && PlatformEmbedElement[ADD_ON]?.adoptable(this, this._shape());
+      (this._needsLoad || !(this._frameSrc || this._adopted)) && base && (dashboard ?? path) && PlatformEmbedElement[ADD_ON]?.adoptable(this, this._shape());
     this._needsLoad = false;
     this._newFrame = true;
     // No URL to navigate to for a live embed: the iframe shows its document already.
@@ -488,7 +488,7 @@ export class PlatformEmbedElement extends PlatformEmbedProperties {
       return;
     }
     // Nothing to load until both are valid.
-    this._life._start(base && (dashboard || path) ? request : null);
+    this._life._start(base && (dashboard ?? path) ? request : null);
   }
 
   /** A session problem is repaired: a fresh session, and the viewer back where they were. */

@@ -14,7 +14,7 @@ import { filterMemberProblem, jsonSnapshot } from '../protocol/values.js';
 import * as config from './config.js';
 import { DEFAULT_READY_TIMEOUT } from './config.js';
 import { Outbox, stateAction, type StateKey } from './outbox.js';
-import type { Checked } from './url.js';
+import { filterForm, type Checked } from './url.js';
 import { DEFAULT_ALLOW, DEFAULT_REFERRER_POLICY, DEFAULT_TITLE } from './defaults.js';
 
 export { DEFAULT_TITLE };
@@ -96,13 +96,17 @@ export abstract class PlatformEmbedProperties extends ReactiveElement {
   timezone?: string;
   /** Adds `allowExport=true` to the embed URL. */
   allowExport = false;
-  /** `<view>.<dimension>` → value; also settable as a JSON `filters` attribute. */
+  /**
+   * `<view>.<dimension>` → value, sent in the platform's form `{"value": …}` (an object that already has
+   * `value` is sent as it is); also settable as a JSON `filters` attribute.
+   */
   filters?: Record<string, unknown>;
   /** An `embedTheme` object; also settable as a JSON `theme` attribute. */
   theme?: EmbedTheme;
   /**
    * Parts of the platform's interface to hide (space-separated, or an array): `header`, `title`,
-   * `back-button`, `edit-button`, `duplicate-button`, `export-menu`, `workbook-back-button`, `new-chat`.
+   * `back-button`, `edit-button`, `duplicate-button`, `export-menu`, `workbook-back-button`, `new-chat`,
+   * `chat-input`, `chat-history`.
    * Sent on load as the platform's `show…=false` switches; a change after the load starts reloads.
    */
   hide?: string | string[];
@@ -182,9 +186,11 @@ export abstract class PlatformEmbedProperties extends ReactiveElement {
   }
 
   /**
-   * Pushes one filter (`platform:action:set-filter` with `f_<member>=<JSON value>`) and updates `filters`.
+   * Pushes one filter (`platform:action:set-filter` with `f_<member>={"value":<JSON value>}`; a value that is
+   * already such an object is sent as it is) and updates `filters`.
    * @throws {TypeError} `member` is not a string, or `value` is not JSON (undefined, function, symbol, bigint, cycle).
-   * @throws {RangeError} `member` is not `<view>.<dimension>` of identifiers, or `value` is NaN/Infinity.
+   * @throws {RangeError} `member` is not `<view>.<dimension>` of identifiers, `value` is NaN/Infinity, or the
+   * filters would add more than the embed URL allows (see `MAX_KEYED_LENGTH`).
    */
   setFilter(member: string, value: unknown): void {
     if (typeof member !== 'string') throw new TypeError('setFilter: member must be a string');
@@ -192,7 +198,11 @@ export abstract class PlatformEmbedProperties extends ReactiveElement {
     if (memberProblem) throw new RangeError(`setFilter: member ${memberProblem}`);
     const copy = jsonSnapshot(value);
     if (!copy.ok) throw new (copy.kind === 'range' ? RangeError : TypeError)(`setFilter: value ${copy.reason}`);
-    this.filters = this._eff.filters = { ...this._eff.filters, [member]: copy.value };
+    const filters = { ...this._eff.filters, [member]: copy.value };
+    // The next load's URL carries every filter: one that would not fit there is refused now.
+    const tooLong = config.keyed.filters(filters).problems[0];
+    if (tooLong) throw new RangeError(`setFilter: filters ${tooLong}`);
+    this.filters = this._eff.filters = filters;
     this._outbox.requestFilter(member);
   }
 
@@ -240,11 +250,13 @@ export abstract class PlatformEmbedProperties extends ReactiveElement {
   }
 
   /**
-   * The current JSON value of a filter member, or `undefined` when it has none: a checked member
-   * (`<view>.<dimension>`) names no `Object.prototype` member, and no value is `undefined` (JSON only).
+   * The current value of a filter member in the platform's JSON form (`{"value":…}`), or `undefined` when it
+   * has none: a checked member (`<view>.<dimension>`) names no `Object.prototype` member, and no value is
+   * `undefined` (JSON only).
    */
   protected _filterJson(member: string): string | undefined {
-    return JSON.stringify(this._eff.filters[member]);
+    const value = this._eff.filters[member];
+    return value === undefined ? undefined : filterForm(value);
   }
 
   protected _statePayload(key: StateKey): Record<string, unknown> | undefined {

@@ -5,7 +5,7 @@
  * tenant origin either way.
  */
 import { filterMemberProblem, jsonSnapshot } from '../protocol/values.js';
-import { fail, pass } from '../schema.js';
+import { fail, hasOwn, isPlainObject, pass } from '../schema.js';
 
 
 /** A checked tenant base: its origin and its path prefix without a trailing slash. */
@@ -58,8 +58,10 @@ export interface EmbedUrlInput {
   path?: string | undefined;
   session?: string | undefined;
   timezone?: string | undefined;
+  /** UI language: the platform prefers it to the session's `settings.locale`, so the first paint is in it. */
+  locale?: string | undefined;
   allowExport?: boolean | undefined;
-  /** Filter member → value; each becomes `f_<member>=<JSON>`. */
+  /** Filter member → value; each becomes `f_<member>={"value":<JSON>}` (see `filterForm`). */
   filters?: Readonly<Record<string, unknown>> | undefined;
   /** `hide` tokens; each becomes the platform's switch `show…=false` (see `hideSwitch`). */
   hide?: readonly string[] | undefined;
@@ -69,8 +71,8 @@ export interface EmbedUrlInput {
   tabs?: Readonly<Record<string, string>> | undefined;
 }
 
-/** The `hide` tokens, in the order the parameters are written; the first six are the dashboard's. */
-export const hideTokens = 'header title back-button edit-button duplicate-button export-menu workbook-back-button new-chat'.split(' ');
+/** The `hide` tokens, in the order the parameters are written; the first six are the dashboard's, the last three the chat's. */
+export const hideTokens = 'header title back-button edit-button duplicate-button export-menu workbook-back-button new-chat chat-input chat-history'.split(' ');
 
 /** The platform's switch for a `hide` token: `back-button` → `showDashboardBackButton`, `new-chat` → `showNewChat`. */
 export const hideSwitch = (token: string): string =>
@@ -85,15 +87,14 @@ export const hideSwitch = (token: string): string =>
  * is given.
  */
 export function buildEmbedUrl(input: EmbedUrlInput): string | null {
-  const path = input.dashboard ? `/embed/dashboard/${encodeURIComponent(input.dashboard)}` : input.path;
+  // A refused dashboard is an empty one, and loads nothing (not the path either).
+  const path = input.dashboard !== undefined ? input.dashboard && `/embed/dashboard/${encodeURIComponent(input.dashboard)}` : input.path;
   if (!path) return null;
   const url = new URL(input.base.origin + input.base.prefix + path);
   const params = url.searchParams;
-  for (const key of ['session', 'timezone'] as const) if (input[key]) params.set(key, input[key]!);
+  for (const key of ['session', 'timezone', 'locale'] as const) if (input[key]) params.set(key, input[key]!);
   if (input.allowExport) params.set('allowExport', 'true');
-  for (const [member, value] of Object.entries(input.filters ?? {})) {
-    params.set(`f_${member}`, JSON.stringify(value));
-  }
+  for (const [member, value] of Object.entries(input.filters ?? {})) params.set(`f_${member}`, filterForm(value));
   for (const token of input.hide ?? []) params.set(hideSwitch(token), 'false');
   for (const [prefix, presets] of [['tg_', input.granularities], ['ms_', input.fields], ['tab_', input.tabs]] as const) {
     for (const key in presets) params.set(prefix + key, presets[key]!);
@@ -101,16 +102,35 @@ export function buildEmbedUrl(input: EmbedUrlInput): string | null {
   return url.href;
 }
 
+/**
+ * The JSON of a filter in the platform's form, `{"value": …}`: a value is
+ * wrapped, an object that already has its own `value` (the platform's form,
+ * with any other field it takes) is sent as it is. `{"value":null}` clears.
+ */
+export const filterForm = (value: unknown): string => JSON.stringify(isPlainObject(value) && hasOwn(value, 'value') ? value : { value });
+
 /** `f_<member>=<JSON>`, the form of the URL parameter and of `set-filter`. */
 export const filterUrlParameter = (member: string, json: string): string => `f_${member}=${json}`;
+
+/**
+ * The most characters the query parameters of one keyed attribute may add to
+ * the embed URL, counted URL-encoded. With four keyed attributes and the rest
+ * of the URL, an embed URL stays under 8,000 characters, which common servers
+ * and proxies in front of web applications accept (see docs/reference.md).
+ */
+export const MAX_KEYED_LENGTH = 1500;
+
+/** Keys that name `Object.prototype` members: no view, member or widget is called so, and `__proto__` cannot be an own key of a plain copy. */
+const RESERVED_KEYS = ['__proto__', 'constructor', 'prototype'];
 
 /** A check of one entry's value: its usable copy, or the reason it is refused. */
 export type ValueCheck = (value: unknown) => { ok: true; value: unknown } | { ok: false; reason: string };
 
 /**
  * Checks an object of keyed entries (`filters`, `granularities`, `fields`,
- * `tabs`): a plain copy of the valid entries, and one reason per refused key
- * (a key `keyProblem` refuses, a value `check` refuses).
+ * `tabs`), all by the same rules: a plain copy of the valid entries, and one
+ * reason per refused key (a reserved key, a key `keyProblem` refuses, a value
+ * `check` refuses). Entries past `MAX_KEYED_LENGTH` are left out, with one reason.
  */
 export const checkEntries = (
   raw: unknown,
@@ -133,11 +153,21 @@ export const checkEntries = (
       }
     }
   }
+  let length = 0;
   for (const [key, entry] of entries) {
-    const problem = keyProblem(key);
+    const problem = RESERVED_KEYS.includes(key) ? 'is a reserved name' : keyProblem(key);
     const copy = problem ? undefined : check(entry);
-    if (copy?.ok) value[key] = copy.value;
-    else problems.push(problem ? `key "${key}" ${problem}` : `value of "${key}" ${copy!.reason}`);
+    if (!copy?.ok) {
+      problems.push(problem ? `key "${key}" ${problem}` : `value of "${key}" ${copy!.reason}`);
+      continue;
+    }
+    // `f_` or another prefix, `=` and `&`: six characters at most besides the encoded key and value.
+    length += 6 + encodeURIComponent(key + (typeof copy.value === 'string' ? copy.value : filterForm(copy.value))).length;
+    if (length > MAX_KEYED_LENGTH) {
+      problems.push(`adds over ${MAX_KEYED_LENGTH} characters to the embed URL: "${key}" and later entries are left out`);
+      break;
+    }
+    value[key] = copy.value;
   }
   return { value, problems };
 };

@@ -31,6 +31,7 @@ export function renderEmbed(options: RenderEmbedOptions): string {
     session: o.session,
     // `auto` is resolved in the browser, which sends it after ready.
     timezone: o.timezone === 'auto' ? undefined : o.timezone,
+    locale: o.locale === 'auto' ? undefined : o.locale,
     allowExport: o.allowExport,
     filters: o.filters,
     hide: o.hide,

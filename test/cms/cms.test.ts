@@ -63,8 +63,8 @@ describe('script tags and CMS pages (built bundles)', () => {
     // The session came from the page's session-url (the test server's /embed-session), and stands nowhere in the DOM.
     expect(src.searchParams.get('session')).to.equal('fw-fixture-html');
     expect(win.document.documentElement.outerHTML).not.to.contain('fw-fixture-html');
-    expect(src.searchParams.get('f_orders.region')).to.equal('["EMEA","AMER"]');
-    expect(src.searchParams.get('f_orders.product')).to.equal('"Enterprise"');
+    expect(src.searchParams.get('f_orders.region')).to.equal('{"value":["EMEA","AMER"]}');
+    expect(src.searchParams.get('f_orders.product')).to.equal('{"value":"Enterprise"}');
     expect(src.searchParams.get('timezone')).to.equal('Europe/Berlin');
 
     await until(() => rec.actions.some((a) => a.type === 'platform:action:set-theme'), 'set-theme');
@@ -83,7 +83,7 @@ describe('script tags and CMS pages (built bundles)', () => {
     const rec = win.__platform;
     await until(() => named(rec, 'platform-ready').length > 0, 'platform-ready');
     const el = win.document.getElementById('dashboard') as PlatformEmbedElement;
-    expect(new URL(win.__platform.navigations[el.iframe!.name]!).searchParams.get('f_orders.product')).to.equal('"Pro"');
+    expect(new URL(win.__platform.navigations[el.iframe!.name]!).searchParams.get('f_orders.product')).to.equal('{"value":"Pro"}');
     expect((win.document.getElementById('status') as HTMLOutputElement).value).to.match(/^Ready \(signed, SDK \d/);
     await until(() => rec.actions.some((a) => a.type === 'platform:action:set-theme'), 'set-theme');
     (win.document.getElementById('dark') as HTMLButtonElement).click();

@@ -275,17 +275,19 @@ describe('npm start: the demo page', () => {
     assert.equal(cell.detail.widgetId, 'table-orders');
   });
 
-  it('download: dashboard exports always; the CSV export only with allow-export', async () => {
-    await clearLog();
-    await inFrame('download-dashboard-pdf').click();
-    const pdf = await logged(isEvent('download'), 'the PDF export is logged');
-    assert.deepEqual(pdf.detail, { format: 'pdf', target: 'dashboard', title: 'Sales overview' });
+  it('download: only with allow-export, from a widget and from the dashboard\'s menu', async () => {
+    assert.equal(await inFrame('download-dashboard-pdf').count(), 0, 'no dashboard export without allow-export');
     assert.equal(await inFrame('download-table-orders-csv').count(), 0, 'no CSV without allow-export');
 
     await clearLog();
     await page.check(byTestId('allow-export-toggle'));
     await logged(isEvent('dashboard-loaded'), 'the embed reloads with allowExport=true');
     assert.match(embedFrame().url(), /allowExport=true/);
+    await clearLog();
+    await inFrame('download-dashboard-pdf').click();
+    const pdf = await logged(isEvent('download'), 'the PDF export is logged');
+    assert.deepEqual(pdf.detail, { format: 'pdf', target: 'dashboard', title: 'Sales overview' });
+    await clearLog();
     await inFrame('download-table-orders-csv').click();
     const csv = await logged((e) => isEvent('download')(e) && e.detail.format === 'csv', 'the CSV export is logged');
     assert.equal(csv.detail.target, 'widget');

@@ -151,7 +151,7 @@ export function describeEmbedSurfaces(context) {
 
     it('ready first, then view, then dashboard-loaded; URL parameters are honoured', async () => {
       const id = await createSession({ externalId: 'viewer-7' });
-      const frame = await host(`${platform}/embed/dashboard/sales-overview?session=${id}&timezone=Asia/Tokyo&allowExport=true&f_orders.region=${encodeURIComponent('"APAC"')}`);
+      const frame = await host(`${platform}/embed/dashboard/sales-overview?session=${id}&timezone=Asia/Tokyo&allowExport=true&f_orders.region=${encodeURIComponent('{"value":"APAC"}')}`);
       await waitForType('dashboard-loaded');
       const all = await messages();
       assert.deepEqual(all.map((m) => m.data.type), ['platform:event:ready', 'platform:event:view', 'platform:event:dashboard-loaded']);

@@ -39,7 +39,7 @@ function counting() {
 
 describe('<platform-embed> hide and presets in the embed URL', () => {
   it('sends each hide token as its show…=false switch, in a fixed order, once each', async () => {
-    const { el, errors } = await embed({ hide: 'new-chat workbook-back-button export-menu duplicate-button edit-button back-button title header title' });
+    const { el, errors } = await embed({ hide: 'chat-history chat-input new-chat workbook-back-button export-menu duplicate-button edit-button back-button title header title' });
     expect(errors).to.deep.equal([]);
     expect(params(el)).to.deep.equal([
       ['showDashboardHeader', 'false'],
@@ -50,6 +50,17 @@ describe('<platform-embed> hide and presets in the embed URL', () => {
       ['showDashboardExportMenu', 'false'],
       ['showWorkbookBackButton', 'false'],
       ['showNewChat', 'false'],
+      ['showChatInput', 'false'],
+      ['showChatHistory', 'false'],
+    ]);
+  });
+
+  it('sends the chat surface\'s tokens alone as showChatInput and showChatHistory', async () => {
+    const { el, errors } = await embed({}, { hide: ['chat-input', 'chat-history'] });
+    expect(errors).to.deep.equal([]);
+    expect(params(el)).to.deep.equal([
+      ['showChatInput', 'false'],
+      ['showChatHistory', 'false'],
     ]);
   });
 
@@ -84,7 +95,7 @@ describe('<platform-embed> hide and presets in the embed URL', () => {
     );
     expect(params(el)).to.deep.equal([
       ['allowExport', 'true'],
-      ['f_orders.region', '"EMEA"'],
+      ['f_orders.region', '{"value":"EMEA"}'],
       ['showDashboardHeader', 'false'],
       ['tg_orders.created_at', 'quarter'],
       ['ms_orders.amount', 'profit'],

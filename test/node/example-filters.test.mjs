@@ -38,6 +38,9 @@ function literal(text) {
   }
 }
 
+/** The value of a filter object `{"value": …}`; anything else as it is. */
+const unwrap = (v) => (v && typeof v === 'object' && !Array.isArray(v) && Object.hasOwn(v, 'value') ? v.value : v);
+
 /** Every `{ member, value }` an example sets; `value` undefined when it is not a literal. */
 export function filtersIn(text) {
   const found = [];
@@ -47,7 +50,8 @@ export function filtersIn(text) {
     for (const m of body.replace(/&quot;/g, '"').matchAll(new RegExp(String.raw`['"](${MEMBER})['"]\s*:\s*(${VALUE})`, 'g'))) add(m[1], literal(m[2]));
   }
   for (const m of text.matchAll(new RegExp(String.raw`setFilter\(\s*['"](${MEMBER})['"]\s*,\s*([^)]*)\)`, 'g'))) add(m[1], literal(m[2]));
-  for (const m of text.matchAll(new RegExp(String.raw`[?&]f_(${MEMBER})=([^&\s"'\`)]+)`, 'g'))) add(m[1], literal(decodeURIComponent(m[2])));
+  // In a URL the value is the platform's filter object, `{"value": …}`.
+  for (const m of text.matchAll(new RegExp(String.raw`[?&]f_(${MEMBER})=([^&\s"'\`)]+)`, 'g'))) add(m[1], unwrap(literal(decodeURIComponent(m[2]))));
   for (const m of text.matchAll(new RegExp(String.raw`member:\s*['"](${MEMBER})['"]\s*,\s*value:\s*(${VALUE})`, 'g'))) add(m[1], literal(m[2]));
   // The demo's filter form: its member and value inputs.
   const member = /name="member" value="([^"]+)"/.exec(text);
@@ -98,7 +102,7 @@ test('the checker finds the filters an example sets, and refuses a field or valu
   const text = `embed.filters = { 'orders.status': 'shipped' };
 <platform-embed filters='{"orders.region": ["EU", "US"]}'></platform-embed>
 embed.setFilter('orders.region', 'EMEA'); // sales-overview
-const url = 'https://t.example/embed/dashboard/ops-health?f_orders.product=%22Pro%22';`;
+const url = 'https://t.example/embed/dashboard/ops-health?f_orders.product=%7B%22value%22%3A%22Pro%22%7D';`;
   const found = filtersIn(text);
   assert.deepEqual(found, [
     { member: 'orders.status', value: 'shipped' },

@@ -127,9 +127,10 @@ test('every option lands where the element reads it', () => {
   assert.deepEqual([...src.searchParams], [
     ['session', 'ses_1'],
     ['timezone', 'Europe/Zurich'],
+    ['locale', 'de-CH'],
     ['allowExport', 'true'],
-    ['f_orders.status', '"shipped"'],
-    ['f_orders.total', '[1,2]'],
+    ['f_orders.status', '{"value":"shipped"}'],
+    ['f_orders.total', '{"value":[1,2]}'],
   ]);
   assert.deepEqual(attrs(iframe), { part: 'iframe', title: 'Sales', allow: 'fullscreen https://acme.platform.example', referrerpolicy: 'no-referrer', sandbox: 'allow-scripts allow-same-origin', src: src.href });
   assert.deepEqual(script.attrs, [{ name: 'nonce', value: 'r4nd0m' }]);
@@ -141,11 +142,18 @@ test('dashboard wins over path, as in the element; both stay as attributes', () 
   assert.equal(new URL(attrs(iframe).src).pathname, '/embed/dashboard/sales-overview');
 });
 
-test('auto locale and time zone stay attributes for the browser; no time zone in the URL', () => {
+test('auto locale and time zone stay attributes for the browser; neither in the URL', () => {
   const { host, iframe } = parts(renderEmbed({ ...base, locale: 'auto', timezone: 'auto' }));
   assert.equal(attrs(host).locale, 'auto');
   assert.equal(attrs(host).timezone, 'auto');
   assert.equal(new URL(attrs(iframe).src).searchParams.get('timezone'), null);
+  assert.equal(new URL(attrs(iframe).src).searchParams.get('locale'), null);
+});
+
+test('a dashboard that cannot be an id is refused, naming the option', () => {
+  for (const dashboard of ['', '.', '..', 'a/b', 'x'.repeat(129)]) {
+    assert.throws(() => renderEmbed({ ...base, dashboard }), (error) => error instanceof TypeError && /dashboard/.test(error.message), JSON.stringify(dashboard));
+  }
 });
 
 test('an empty frame title falls back to the default title, as in the element; an empty sandbox is the strictest', () => {
@@ -237,12 +245,14 @@ test('a refused option never shows the session in its message', () => {
 });
 
 const hostile = `a"b'c<d>e&f</script></template></platform-embed><img src=x onerror=alert(1)>\n\t<!-- ☃ 𝄞 é`;
+/** The same, as a dashboard id can be: one path segment without white space. */
+const hostileId = hostile.replace(/[\s/\\]/g, '');
 
 test('hostile values in every option stay values: one element, one template, one iframe, one script', () => {
   const options = {
     baseUrl: `http://localhost:4000/p"'<>&/</template>`,
     session: hostile,
-    dashboard: hostile,
+    dashboard: hostileId,
     path: `/embed/${hostile}`,
     scheme: 'auto',
     locale: 'auto',
@@ -258,9 +268,10 @@ test('hostile values in every option stay values: one element, one template, one
   };
   const parsed = parts(renderEmbed(options));
   const host = attrs(parsed.host);
-  for (const name of ['dashboard', 'frame-title', 'allow', 'referrer-policy', 'id', 'class', 'style', 'title', 'data-x', 'aria-label']) {
+  for (const name of ['frame-title', 'allow', 'referrer-policy', 'id', 'class', 'style', 'title', 'data-x', 'aria-label']) {
     assert.equal(host[name], hostile, name);
   }
+  assert.equal(host.dashboard, hostileId);
   assert.equal(host['base-url'], options.baseUrl);
   assert.equal(host.path, options.path);
   assert.deepEqual(JSON.parse(host.filters), options.filters);
@@ -270,8 +281,8 @@ test('hostile values in every option stay values: one element, one template, one
   assert.equal(frame.referrerpolicy, hostile);
   const src = new URL(frame.src);
   assert.equal(src.searchParams.get('session'), hostile);
-  assert.equal(decodeURIComponent(src.pathname.split('/').pop()), hostile);
-  assert.equal(src.searchParams.get('f_a.b'), JSON.stringify(hostile));
+  assert.equal(decodeURIComponent(src.pathname.split('/').pop()), hostileId);
+  assert.equal(src.searchParams.get('f_a.b'), JSON.stringify({ value: hostile }));
   assert.equal(attrs(parsed.script).nonce, hostile);
   // The session is in the iframe's src only: no attribute, no text.
   const rest = everythingButSrc(parsed);
@@ -280,7 +291,7 @@ test('hostile values in every option stay values: one element, one template, one
 
 test('each hostile option alone keeps the shape, and the session stays in src only', () => {
   const one = {
-    dashboard: { dashboard: hostile },
+    dashboard: { dashboard: hostileId },
     path: { dashboard: undefined, path: `/embed/${hostile}` },
     frameTitle: { frameTitle: hostile },
     allow: { allow: hostile },

@@ -135,10 +135,12 @@ describe('server-rendered <platform-embed> (renderEmbed) in a real document', ()
     const { mockUrl } = await mockPlatform();
     const hostile = `a"b'c<d>&e</script></template></platform-embed><img src=x onerror="parent.pwned=1"><script>parent.pwned=2</script>\n☃𝄞`;
     const session = `ses_${hostile}`;
+    // A dashboard id is one path segment without white space: the same markup, without `/` and white space.
+    const hostileId = hostile.replace(/[\s/]/g, '');
     const options: RenderEmbedOptions = {
       baseUrl: `${mockUrl}/p"'<>`,
       session,
-      dashboard: hostile,
+      dashboard: hostileId,
       frameTitle: hostile,
       allow: hostile,
       referrerPolicy: hostile,
@@ -154,9 +156,10 @@ describe('server-rendered <platform-embed> (renderEmbed) in a real document', ()
     expect(doc.querySelectorAll('*').length).to.equal(9); // html head meta title body p platform-embed script p
     expect([...host.children].map((el) => el.localName)).to.deep.equal(['script']);
     expect([...host.shadowRoot!.children].map((el) => el.localName)).to.deep.equal(['style', 'iframe']);
-    for (const name of ['dashboard', 'frame-title', 'allow', 'referrer-policy', 'id', 'class', 'title', 'style', 'data-x', 'aria-label']) {
+    for (const name of ['frame-title', 'allow', 'referrer-policy', 'id', 'class', 'title', 'style', 'data-x', 'aria-label']) {
       expect(host.getAttribute(name), name).to.equal(hostile);
     }
+    expect(host.getAttribute('dashboard')).to.equal(hostileId);
     expect(JSON.parse(host.getAttribute('filters')!)).to.deep.equal(options.filters);
     const iframe = host.shadowRoot!.querySelector('iframe')!;
     expect(iframe.title).to.equal(hostile);

@@ -4,12 +4,14 @@
 // applies its actions, and checks its credential now and then: an expired
 // credential is reported with `session-expired` and renewed in place by a
 // `set-session` action, a platform failure reaches the host as a fatal error
-// event. One page serves every surface (dashboard, app, chat).
+// event. Like the platform's, the page sends `session-expiring` on its own a
+// little before its credential's usable life ends. One page serves every
+// surface (dashboard, app, chat).
 import { setColorScheme, setTheme } from './appearance.js';
 import { restrictToViewer, sampleData } from './data.js';
 import { h, mount } from './dom.js';
 import { filtersFromUrl, parseFilterParameter, setFilter } from './filters.js';
-import { canonicalLocale, dayKey, display, formatTime, formatToday, isIanaZone } from './format.js';
+import { dayKey, display, formatTime, formatToday, isIanaZone, shippedLocale } from './format.js';
 import { connectControl } from './control.js';
 import { createEmitter, findParentOrigin, readAction } from './protocol.js';
 import { createAppView } from './views/app.js';
@@ -40,6 +42,15 @@ let session = null;
 let data = sampleData();
 /** How often the credential is checked, in ms. */
 const CHECK_MS = 2000;
+/**
+ * The platform mints its credential for 24 hours and stops trusting it an
+ * hour early: it is usable for about 23 hours after the session was traded.
+ */
+const CREDENTIAL_USABLE_MS = 23 * 3_600_000;
+/** How long before that end the page says `session-expiring` (the platform names no figure). */
+const EXPIRING_NOTICE_MS = 10 * 60_000;
+/** `session-expiring` was sent for the current credential. */
+let expiringSent = false;
 let refreshedAt = new Date();
 let toastTimer = 0;
 let fatal = false;
@@ -85,6 +96,9 @@ const services = {
   allowExport,
   // The platform's switches (`showDashboardHeader`, …): only the literal `false` hides.
   shown: (name) => params.get(name) !== 'false',
+  // An AI surface of the session (`showDashboardChat`, `showWorkbookChat`): shown unless the session's
+  // `settings` turn it off, or turn off AI altogether (`allowAi: false`, which outranks every other key).
+  ai: (name) => session?.settings?.allowAi !== false && (name === 'allowAi' || session?.settings?.[name] !== false),
   // A preset query parameter (`tg_…`, `ms_…`, `tab_…`), or null.
   preset: (key) => params.get(key),
   emit,
@@ -184,7 +198,12 @@ function go(target) {
  */
 const credential = {
   get: () => history.state?.credential ?? null,
-  set: (value) => history.replaceState({ ...history.state, credential: value }, ''),
+  /** When the credential in use was traded for its session (a reload keeps it). */
+  since: () => history.state?.credentialAt ?? Date.now(),
+  set: (value, fresh) => {
+    history.replaceState({ ...history.state, credential: value, credentialAt: fresh ? Date.now() : credential.since() }, '');
+    if (fresh) expiringSent = false;
+  },
 };
 
 /** Posts `body` to a mock-embed route; rejects with the platform's message on an error status. */
@@ -203,7 +222,7 @@ async function authenticate() {
   const saved = credential.get();
   const who = { path: location.pathname, ...(control ? { embed: control.id } : {}) };
   const answer = await ask('/mock-embed/session', saved ? { credential: saved, ...who } : { session: params.get('session') ?? '', ...who });
-  credential.set(answer.credential);
+  credential.set(answer.credential, !saved);
   return answer;
 }
 
@@ -223,6 +242,11 @@ let checkTimer = 0;
 /** The credential is checked now and then: an expired one is reported, a platform failure ends this embed. */
 async function check() {
   if (fatal || expired) return;
+  // A timer of the page's own, as the platform's: checked with the credential, so a device that slept sends it at once on waking.
+  if (!expiringSent && Date.now() >= credential.since() + CREDENTIAL_USABLE_MS - EXPIRING_NOTICE_MS) {
+    expiringSent = true;
+    emit('session-expiring', {});
+  }
   // Revocation is noticed here, at the next check (every CHECK_MS) or refresh.
   try {
     const answer = await ask('/mock-embed/credential', { credential: credential.get() ?? '' });
@@ -251,7 +275,7 @@ function expire() {
 async function renew(sessionId) {
   try {
     const answer = await ask('/mock-embed/session', { session: sessionId, renew: true, path: location.pathname, ...(control ? { embed: control.id } : {}) });
-    credential.set(answer.credential);
+    credential.set(answer.credential, true);
     expired = false;
     document.querySelector('.expired')?.remove();
     toast('Session renewed');
@@ -279,13 +303,10 @@ function onAction(type, payload) {
     case 'set-theme':
       setTheme({ ...(session.embedTheme ?? {}), ...payload });
       return;
-    case 'set-locale': {
-      const locale = canonicalLocale(payload.locale);
-      if (!locale) return;
-      display.locale = locale;
-      document.documentElement.lang = locale;
+    case 'set-locale':
+      // A language the platform does not ship is ignored.
+      if (!applyLocale(payload.locale)) return;
       break;
-    }
     case 'set-timezone':
       // Offsets are ignored, as the platform does; only IANA names apply.
       if (!isIanaZone(payload.timezone)) return;
@@ -311,6 +332,13 @@ function onAction(type, payload) {
   }
   view?.rerender();
   renderStatus();
+}
+
+/** Shows the page in the shipped language `tag` resolves to; false (and nothing changes) when it resolves to none. */
+function applyLocale(tag) {
+  const locale = shippedLocale(tag);
+  if (locale) display.locale = document.documentElement.lang = locale;
+  return !!locale;
 }
 
 /** The testing kit's control channel (control.js), or null when the page is not driven. */
@@ -364,7 +392,8 @@ async function boot() {
   }
   setTheme(session.embedTheme ?? {});
   if (!params.has('timezone') && isIanaZone(session.settings?.timezone)) display.timezone = session.settings.timezone;
-  if (canonicalLocale(session.settings?.locale ?? '')) display.locale = canonicalLocale(session.settings.locale);
+  // The URL's `locale` before the session's `settings.locale`; one the platform cannot use falls through.
+  applyLocale(params.get('locale')) || applyLocale(session.settings?.locale);
   checkTimer = setInterval(check, CHECK_MS);
   listen();
   emit('ready', {

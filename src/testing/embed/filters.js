@@ -1,5 +1,10 @@
 // Dashboard filters in the platform's URL form `f_<view>.<dimension>=<JSON>`,
-// from the embed URL and from `set-filter` actions.
+// from the embed URL and from `set-filter` actions. The JSON is the platform's
+// filter object `{"value": …}`, as its docs write it; they document no other
+// form, so a bare JSON value (`f_orders.status="completed"`) is ignored here,
+// and a host that sends one finds out in its tests. A filter type other than
+// the default (`equals`) is not documented either: such a filter is ignored
+// rather than applied as something it is not.
 
 const KEY = /^f_([A-Za-z_][\w]*)\.([A-Za-z_][\w]*)$/;
 
@@ -7,8 +12,9 @@ const KEY = /^f_([A-Za-z_][\w]*)\.([A-Za-z_][\w]*)$/;
 export const filters = new Map();
 
 /**
- * Parses one `f_<view>.<dimension>` key and its JSON text. Returns
- * `{ member, value }` or null when either part is malformed.
+ * Parses one `f_<view>.<dimension>` key and its JSON text, a filter object
+ * `{"value": <scalar, list of scalars or null>}` (with `type` absent or
+ * `equals`). Returns `{ member, value }` or null when either part is not that.
  */
 export function parseFilter(key, jsonText) {
   const m = KEY.exec(key);
@@ -19,9 +25,11 @@ export function parseFilter(key, jsonText) {
   } catch {
     return null;
   }
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || !Object.hasOwn(value, 'value')) return null;
+  if (value.type !== undefined && value.type !== 'equals') return null;
   const scalar = (v) => v === null || ['string', 'number', 'boolean'].includes(typeof v);
-  if (!(scalar(value) || (Array.isArray(value) && value.every(scalar)))) return null;
-  return { member: `${m[1]}.${m[2]}`, value };
+  if (!(scalar(value.value) || (Array.isArray(value.value) && value.value.every(scalar)))) return null;
+  return { member: `${m[1]}.${m[2]}`, value: value.value };
 }
 
 /** Parses a `filterUrlParameter` string (`f_<view>.<dimension>=<JSON>`). */

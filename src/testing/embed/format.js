@@ -29,6 +29,22 @@ export function canonicalLocale(locale) {
   }
 }
 
+/** The languages the platform ships for its embeds; `en-US` is its fallback. */
+export const SHIPPED_LOCALES = ['en-US', 'de-DE', 'es-ES', 'es-MX', 'fr-FR', 'it-IT', 'ja-JP', 'nb-NO', 'pt-BR', 'pt-PT', 'sv-SE', 'vi-VN'];
+
+/**
+ * The shipped language a tag resolves to, as the platform resolves it: a
+ * shipped tag is itself; a short code (`es`) or a regional variant that is
+ * not shipped (`es-AR`) is the first shipped locale of its language
+ * (`es-ES`); anything else is null (ignored).
+ */
+export function shippedLocale(tag) {
+  const canonical = canonicalLocale(tag);
+  if (!canonical) return null;
+  const language = canonical.split('-')[0].toLowerCase();
+  return SHIPPED_LOCALES.find((l) => l === canonical) ?? SHIPPED_LOCALES.find((l) => l.split('-')[0] === language) ?? null;
+}
+
 /** Formats a measure value; `currency` style shows whole dollars. */
 export function formatNumber(value, style) {
   const options = style === 'currency'

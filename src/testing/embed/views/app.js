@@ -9,7 +9,7 @@ import { createChat } from './chat.js';
 /**
  * Creates the app view for `/embed/d/:id/app` or `.../workbook/:workbookId`,
  * or null for an unknown workbook.
- * @param {object} ctx shell services: `data`, `emit`, `go`, `errorButton`
+ * @param {object} ctx shell services: `data`, `emit`, `go`, `errorButton`, `shown(switch)`, `ai(setting)`
  * @param {{ deploymentId: number, workbookId?: number }} route
  */
 export function createAppView(ctx, route) {
@@ -37,7 +37,8 @@ export function createAppView(ctx, route) {
 
   const content = h('div', { class: 'app-content' });
   const title = workbook ? workbook.title : 'Home';
-  const chat = createChat(ctx, { compact: true });
+  // The workbook's AI side panel, unless the session's settings withhold it.
+  const chat = ctx.ai('showWorkbookChat') ? createChat(ctx, { compact: true }) : null;
 
   function renderHome() {
     mount(content,
@@ -60,6 +61,10 @@ export function createAppView(ctx, route) {
     const byKey = new Map();
     for (const row of rows) byKey.set(row[bar.dimension], [...(byKey.get(row[bar.dimension]) ?? []), row]);
     mount(content,
+      // The workbook header's back button: shown unless showWorkbookBackButton=false.
+      ctx.shown('showWorkbookBackButton')
+        ? h('button', { type: 'button', class: 'button ghost', testid: 'workbook-back', onclick: () => ctx.go(base) }, '← All workbooks')
+        : null,
       h('p', { class: 'crumbs muted' }, `${workbook.folder} / Workbook ${route.workbookId}`),
       h('h1', { testid: 'surface-title', 'data-workbook-id': String(route.workbookId) }, workbook.title),
       h('section', { class: 'widget' },
@@ -80,7 +85,7 @@ export function createAppView(ctx, route) {
       h('div', {}, h('p', { class: 'eyebrow' }, `Deployment ${route.deploymentId}`), h('p', { class: 'muted' }, 'Creator app')),
       h('div', { class: 'toolbar' }, ctx.errorButton()),
     ),
-    h('div', { class: 'app-body' }, nav, content, chat.element),
+    h('div', { class: 'app-body' }, nav, content, chat?.element),
   );
   return { element, title, rerender };
 }

@@ -24,16 +24,18 @@ function answer(query, data) {
   return `Revenue across ${formatNumber(rows.length)} orders was ${formatNumber(rows.reduce((a, r) => a + r.amount, 0), 'currency')}.`;
 }
 
+const newChatId = () => `chat_${Math.random().toString(36).slice(2, 10)}`;
+const greeting = () => h('li', { class: 'msg msg-agent' }, 'Ask a question about your data, for example "What was revenue last week?"');
+
 /**
  * Creates a chat box.
  * @param {object} ctx shell services: `data`, `emit`, `errorButton`
- * @param {{ compact?: boolean }} [options] compact: the app's side panel
+ * @param {{ compact?: boolean, input?: boolean }} [options] compact: a side panel; input: false leaves out the
+ *   message input (a read-only transcript)
  */
-export function createChat(ctx, { compact = false } = {}) {
-  const chatId = `chat_${Math.random().toString(36).slice(2, 10)}`;
-  const transcript = h('ol', { class: 'transcript', testid: 'chat-transcript', 'aria-live': 'polite' },
-    h('li', { class: 'msg msg-agent' }, 'Ask a question about your data, for example "What was revenue last week?"'),
-  );
+export function createChat(ctx, { compact = false, input: withInput = true } = {}) {
+  let chatId = newChatId();
+  const transcript = h('ol', { class: 'transcript', testid: 'chat-transcript', 'aria-live': 'polite' }, greeting());
   const input = h('input', { type: 'text', name: 'query', testid: 'chat-input', autocomplete: 'off', placeholder: 'Ask about revenue, incidents or sign-ups…', 'aria-label': 'Question' });
   const submit = h('button', { type: 'submit', class: 'button primary', testid: 'chat-submit' }, 'Ask');
 
@@ -69,20 +71,37 @@ export function createChat(ctx, { compact = false } = {}) {
   const element = h('section', { class: compact ? 'chat chat-compact' : 'chat', testid: 'chat', 'aria-label': 'AI assistant' },
     compact ? h('h2', {}, 'Ask the assistant') : null,
     transcript,
-    form,
+    withInput ? form : null,
   );
-  return { element };
+  /** Starts a new conversation: a new chat id and an empty transcript. */
+  const restart = () => {
+    chatId = newChatId();
+    transcript.replaceChildren(greeting());
+  };
+  return { element, restart };
 }
 
-/** The standalone chat surface. */
+/**
+ * The standalone chat surface, with the platform's switches of its own:
+ * `showNewChat`, `showChatHistory` and `showChatInput` (only the literal
+ * `false` hides). A session whose settings withhold AI (`allowAi: false`)
+ * gets no chat at all.
+ * @param {object} ctx shell services: `data`, `emit`, `errorButton`, `toast`, `shown(switch)`, `ai(setting)`
+ */
 export function createChatView(ctx) {
-  const chat = createChat(ctx);
+  const available = ctx.ai('allowAi');
+  const chat = available ? createChat(ctx, { input: ctx.shown('showChatInput') }) : null;
+  const button = (testid, label, onclick) => h('button', { type: 'button', class: 'button ghost', testid, onclick }, label);
   const element = h('article', { class: 'chat-page', testid: 'chat-page' },
     h('header', { class: 'surface-head' },
       h('div', {}, h('h1', { testid: 'surface-title' }, 'Analytics chat'), h('p', { class: 'muted' }, 'Natural-language questions over your semantic views.')),
-      h('div', { class: 'toolbar' }, ctx.errorButton()),
+      h('div', { class: 'toolbar' },
+        chat && ctx.shown('showNewChat') ? button('chat-new', 'New chat', () => chat.restart()) : null,
+        chat && ctx.shown('showChatHistory') ? button('chat-history', 'Chat history', () => ctx.toast('Chat history (not in the mock)')) : null,
+        ctx.errorButton(),
+      ),
     ),
-    chat.element,
+    chat ? chat.element : h('p', { class: 'muted', testid: 'chat-unavailable', role: 'status' }, 'AI features are not available for this session.'),
   );
   return { element, title: 'Analytics chat', rerender() {} };
 }

@@ -1,9 +1,11 @@
-// The dashboard surface: header with filters and exports, then its widgets.
+// The dashboard surface: header, controls, the export menu floating over
+// the dashboard, its widgets and the AI chat's launcher.
 import { DASHBOARDS } from '../data.js';
 import { h, mount } from '../dom.js';
 import { appliesTo, applyFilters, filters } from '../filters.js';
 import { formatNumber } from '../format.js';
 import { renderWidget } from './widgets.js';
+import { createChat } from './chat.js';
 
 /** Simulated query time, so `ready` (mount) and `dashboard-loaded` (data) are distinct moments. */
 const QUERY_MS = 120;
@@ -35,9 +37,22 @@ function controlsOf(def, rows, preset) {
   };
 }
 
+/** The dashboard's AI chat: a launcher bubble that opens the chat panel. */
+function chatLauncher(ctx) {
+  const panel = h('div', { class: 'dashboard-chat', testid: 'dashboard-chat', hidden: true }, createChat(ctx, { compact: true }).element);
+  const launcher = h('button', {
+    type: 'button', class: 'button primary chat-launcher', testid: 'dashboard-chat-launcher', 'aria-expanded': 'false',
+    onclick: () => {
+      panel.hidden = !panel.hidden;
+      launcher.setAttribute('aria-expanded', String(!panel.hidden));
+    },
+  }, 'Ask AI');
+  return h('div', { class: 'chat-dock' }, panel, launcher);
+}
+
 /**
  * Creates the view of dashboard `publicId`, or null when it does not exist.
- * @param {object} ctx shell services: `data`, `allowExport`, `emit`, `toast`, `errorButton`, `shown(switch)`, `preset(key)`
+ * @param {object} ctx shell services: `data`, `allowExport`, `emit`, `toast`, `errorButton`, `shown(switch)`, `preset(key)`, `ai(setting)`
  * @param {string} publicId
  */
 export function createDashboardView(ctx, publicId) {
@@ -93,12 +108,14 @@ export function createDashboardView(ctx, publicId) {
           h('div', { class: 'toolbar', role: 'toolbar', 'aria-label': 'Dashboard actions' },
             action('EditButton', 'Edit'),
             action('DuplicateButton', 'Duplicate'),
-            shown('ExportMenu')
-              ? h('span', { class: 'toolbar', testid: 'export-menu' }, h('span', { class: 'toolbar-label' }, 'Export'), dashboardExport('pdf'), dashboardExport('png'))
-              : null,
             ctx.errorButton(),
           ),
         )
+      : null,
+    // As on the platform's published-dashboard embed: only with allowExport=true, floating over the
+    // dashboard rather than in its header (so hiding the header leaves it), hidden by its own switch.
+    ctx.allowExport && shown('ExportMenu')
+      ? h('div', { class: 'toolbar export-menu', role: 'group', 'aria-label': 'Download dashboard', testid: 'export-menu' }, dashboardExport('pdf'), dashboardExport('png'))
       : null,
     h('div', { class: 'toolbar controls', testid: 'controls' },
       select('granularity-control', 'Granularity', controls.granularity, (e) => (controls.granularity.value = e.target.value)),
@@ -110,6 +127,8 @@ export function createDashboardView(ctx, publicId) {
     ),
     chips,
     grid,
+    // The AI chat of an embedded dashboard (its launcher and panel), unless the session's settings withhold it.
+    ctx.ai('showDashboardChat') ? chatLauncher(ctx) : null,
   );
 
   function renderChips(rows) {

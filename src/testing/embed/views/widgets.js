@@ -38,12 +38,8 @@ export function renderWidget(widget, rows, opts) {
   return h('section', { class: `widget widget-${widget.kind}`, testid: `widget-${widget.id}`, 'aria-label': widget.title },
     h('header', { class: 'widget-head' },
       h('h2', {}, widget.title),
-      h('div', { class: 'widget-actions' },
-        // The platform offers a widget's CSV export only with allowExport=true.
-        opts.allowExport && exportButton('csv', 'CSV'),
-        exportButton('xlsx', 'XLSX'),
-        exportButton('png', 'PNG'),
-      ),
+      // The platform offers a chart widget's downloads (CSV, PNG, PDF) only with allowExport=true.
+      opts.allowExport ? h('div', { class: 'widget-actions' }, exportButton('csv', 'CSV'), exportButton('png', 'PNG'), exportButton('pdf', 'PDF')) : null,
     ),
     body,
   );
