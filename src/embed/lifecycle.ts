@@ -73,6 +73,9 @@ export interface LoadRequest {
  */
 type LifecycleHost = PlatformEmbedElement;
 
+/** What `whenReady()` rejects with when the element is out of the document. */
+const disconnected = (): DOMException => new DOMException('The element was disconnected.', 'AbortError');
+
 /** A `whenReady()` promise waiting: rejects it with `error`, or resolves it with a copy of the ready payload. */
 type Waiter = (error?: Error) => void;
 
@@ -114,6 +117,8 @@ export class Lifecycle {
   /** Stops the lazy wait: set while a lazy load waits for the element to come near the visible area. */
   _unwatch?: (() => void) | undefined;
   private _waiters: Waiter[] = [];
+  /** The element has left the document at least once (it may be back since). */
+  private _left?: boolean;
 
   constructor(private readonly _host: LifecycleHost) {}
 
@@ -259,7 +264,8 @@ export class Lifecycle {
     this._renewals = 0;
     this._started = false;
     this._setReady(false);
-    this._reject(new DOMException('The element was disconnected.', 'AbortError'));
+    this._left = true;
+    this._reject(disconnected());
   }
 
   /** The iframe's `load` event, for a document of the embed (not the initial `about:blank`). */
@@ -301,9 +307,12 @@ export class Lifecycle {
   /**
    * The ready payload: at once when ready, otherwise at the next ready. A
    * failed load rejects at once, unless `changing` (an update is pending that
-   * may start a new load; the element rejects after it if it did not).
+   * may start a new load; the element rejects after it if it did not). An
+   * element that was removed and is not back in the document rejects at once
+   * with an `AbortError`; one never inserted yet waits for its first ready.
    */
   wait(changing: boolean): Promise<ReadyPayload> {
+    if (this._left && !this._host.isConnected) return Promise.reject(disconnected());
     if (this._live && this._info) return Promise.resolve({ ...this._info });
     if (this._failure && !changing) return Promise.reject(this._failure);
     return new Promise((resolve, reject) => this._waiters.push((error) => (error ? reject(error) : resolve({ ...this._info! }))));

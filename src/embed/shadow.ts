@@ -5,6 +5,7 @@
  */
 import { unsafeCSS } from '@lit/reactive-element';
 import { i18n } from '../i18n/hook.js';
+import type { PlatformEmbedElement } from './platform-embed.js';
 import { EMBED_CSS } from './styles.js';
 
 // A constant string, not the `css` tag: the embed-only bundle then carries no template checks.
@@ -48,8 +49,13 @@ export const text = (root: HTMLElement | DocumentFragment, key: string, english:
 /** An overlay and its slot's default content. */
 export type Overlay = [HTMLElement, HTMLElement];
 
-/** Appends an overlay to `root`: a part, a named slot, and the slot's default content. */
+/**
+ * Appends an overlay to `root`: a part, a named slot, and the slot's default
+ * content. Its text follows the element's language: the element (`root`'s host)
+ * is listed for re-rendering when translations or a `lang` change.
+ */
 export function overlay(root: HTMLElement | DocumentFragment, part: string, role: string): Overlay {
+  i18n.hosts.add(new WeakRef((root as ShadowRoot).host as PlatformEmbedElement));
   const container = document.createElement('div');
   const slot = document.createElement('slot');
   const fallback = document.createElement('span');

@@ -164,12 +164,12 @@ export const messageDescriptions: { readonly [K in MessageKey]: string } = {
   branchNameMissing: 'Field error: Delete was pressed with no branch name.',
   branchIsDeployBranch: 'Field error: the name is the deploy branch, which cannot be deleted. `branch` is the name typed.',
   branchDeleted: 'Status after a deletion on the platform only. `branch` is the branch name.',
-  branchDeletedUpstream: 'Status after a deletion on the platform and the git provider. `branch` is the branch name.',
+  branchDeletedUpstream: 'Status after a deletion on the platform and the Git provider. `branch` is the branch name.',
   branchConfirmTitle: 'Title of the confirmation dialog. `branch` is the branch name.',
   branchConfirmUpstream:
-    'Text of the confirmation dialog when the branch is also deleted on the git provider: that, then that the branch\'s child branches are attached to its parent branch (the branch it was created from, not the main branch), then that this cannot be undone.',
+    'Text of the confirmation dialog when the branch is also deleted on the Git provider: that, then that the branch\'s child branches are attached to its parent branch (the branch it was created from, not the main branch), then that this cannot be undone.',
   branchConfirmPlatformOnly:
-    'Text of the confirmation dialog when the branch is deleted on the platform only: the branch on the git provider stays; then, as in branchConfirmUpstream, what happens to child branches and that this cannot be undone.',
+    'Text of the confirmation dialog when the branch is deleted on the platform only: the branch on the Git provider stays; then, as in branchConfirmUpstream, what happens to child branches and that this cannot be undone.',
   branchConfirm: 'Danger button in the confirmation dialog: deletes the branch.',
 
   failed:

@@ -203,7 +203,7 @@ const english = {
   branchNameMissing: 'Enter the name of the branch to delete.',
   branchIsDeployBranch: (v: Branch) => `“${v.branch}” is the deploy branch of this deployment and cannot be deleted.`,
   branchDeleted: (v: Branch) => `Branch “${v.branch}” was deleted.`,
-  branchDeletedUpstream: (v: Branch) => `Branch “${v.branch}” was deleted, also on the Git provider.`,
+  branchDeletedUpstream: (v: Branch) => `Branch “${v.branch}” was deleted here and on the Git provider.`,
   branchConfirmTitle: (v: Branch) => `Delete branch “${v.branch}”?`,
   branchConfirmUpstream:
     'It will also be deleted on the connected Git provider. Its child branches move to its parent branch. This cannot be undone.',

@@ -3,26 +3,23 @@
  * One `MutationObserver` (for the document and the shadow roots that hold
  * an element) re-renders the elements when a `lang` attribute changes; a
  * change is rare, so each element is simply asked to update and resolves
- * its language again. An element is listed when it asks for a text (the
- * embed at each render) or when it is made (the admin panel); an overlay of
- * the embed that is already showing when this module loads is translated at
- * its next render.
+ * its language again. The embed lists itself when it makes its overlays
+ * (see `hook.ts`), also before this module loads; the admin panel is listed
+ * when it is made.
  */
-import type { ReactiveControllerHost } from '@lit/reactive-element';
+import { i18n, type TextHost } from './hook.js';
 
-/** Every element that renders built-in texts, weakly: a removed element is not kept alive. */
-const hosts = new Set<WeakRef<ReactiveControllerHost & Node>>();
+// Shared with every other copy of the package on the page (see `hook.ts`).
+const { hosts } = i18n;
+const registry = (i18n.catalogs ??= new Map());
 const listed = new WeakSet<Node>();
 
 /** Lists `host` for re-rendering on a change of language or translations. */
-export function listHost(host: ReactiveControllerHost & Node): void {
+export function listHost(host: TextHost): void {
   if (listed.has(host)) return;
   listed.add(host);
   hosts.add(new WeakRef(host));
 }
-
-/** Registered messages by lowercase language tag (checked before they get here). */
-const registry = new Map<string, Record<string, unknown>>();
 
 let observer: MutationObserver | undefined;
 /** The document, and the shadow roots that hold an element (a `lang` there is outside the document's subtree). */

@@ -4,9 +4,8 @@
  */
 import { englishMessages } from './english.js';
 import type { PlatformMessages } from './english.js';
-import type { ReactiveControllerHost } from '@lit/reactive-element';
 import { i18n } from './hook.js';
-import { langOf, listHost, observeRoot, registered, storeTranslation } from './registry.js';
+import { langOf, observeRoot, registered, rerender, storeTranslation } from './registry.js';
 
 /** The canonical form of a BCP 47 tag, or `undefined` when `lang` is not one. */
 function canonical(lang: unknown): string | undefined {
@@ -71,8 +70,8 @@ export function speechOf(node: Node): Speech {
   return { m: m as PlatformMessages, locale };
 }
 
-// The embed asks for each of its texts here (see `hook.ts`), and is listed for re-rendering.
-i18n.text = (node, key, english) => {
-  listHost((node as ShadowRoot).host as ReactiveControllerHost & Element);
-  return english === englishMessages[key as keyof PlatformMessages] ? (speechOf(node).m[key as keyof PlatformMessages] as string) : english;
-};
+// The embed asks for each of its texts here (see `hook.ts`); it lists itself for re-rendering.
+i18n.text = (node, key, english) =>
+  english === englishMessages[key as keyof PlatformMessages] ? (speechOf(node).m[key as keyof PlatformMessages] as string) : english;
+// Elements that rendered before: in English, or with another copy's catalog.
+rerender();

@@ -1,5 +1,5 @@
 /**
- * Spanish texts of both elements ("usted"). Pass the default export to
+ * Spanish texts of both elements ("tú"). Pass the default export to
  * `registerTranslation('es', es)`.
  */
 import type { PlatformMessages } from '../i18n/english.js';
@@ -20,9 +20,9 @@ const es: PlatformMessages = {
       tokenProvider: 'Configuración no válida: tokenProvider debe ser una función.',
       other: 'Configuración no válida.',
     })[problem],
-  configMissingBaseUrl: 'Indique en el atributo base-url la URL de su espacio.',
-  configMissingToken: 'Indique la propiedad token o tokenProvider para iniciar sesión en la plataforma.',
-  configMissingDeployment: 'Indique el atributo deployment-id para elegir una implementación.',
+  configMissingBaseUrl: 'Indica en el atributo base-url la URL de tu espacio.',
+  configMissingToken: 'Indica la propiedad token o tokenProvider para iniciar sesión en la plataforma.',
+  configMissingDeployment: 'Indica el atributo deployment-id para elegir una implementación.',
 
   cancel: 'Cancelar',
   retry: 'Reintentar',
@@ -50,9 +50,9 @@ const es: PlatformMessages = {
   settingsSavingStatus: 'Guardando los cambios…',
   settingsRevert: 'Descartar cambios',
   settingsSaved: 'Configuración guardada.',
-  settingsNeedAttention: 'Hay valores que debe revisar antes de guardar.',
+  settingsNeedAttention: 'Hay valores que debes revisar antes de guardar.',
   settingsSaveInterrupted:
-    'Se ha interrumpido el guardado antes de que respondiera la plataforma. Sus cambios se conservan; vuelva a guardar.',
+    'Se ha interrumpido el guardado antes de que respondiera la plataforma. Tus cambios se conservan; vuelve a guardar.',
   settingsRequired: ({ label }) => `El campo «${label}» es obligatorio.`,
 
   listNoEntries: 'No hay entradas.',
@@ -61,7 +61,7 @@ const es: PlatformMessages = {
   listMoveDown: ({ index }, locale = 'es') => `Bajar la entrada ${index.toLocaleString(locale)}`,
   listRemove: ({ index }, locale = 'es') => `Eliminar la entrada ${index.toLocaleString(locale)}`,
   listAdd: 'Añadir entrada',
-  listEmptyValue: 'Introduzca un valor o elimine esta fila.',
+  listEmptyValue: 'Introduce un valor o elimina esta fila.',
   listDuplicate: ({ value }) => `«${value}» aparece dos veces.`,
   variablesNone: 'No hay variables.',
   variablesKey: ({ index }, locale = 'es') => `Clave ${index.toLocaleString(locale)}`,
@@ -70,7 +70,7 @@ const es: PlatformMessages = {
   variablesValuePlaceholder: 'valor',
   variablesRemove: ({ index }, locale = 'es') => `Eliminar la variable ${index.toLocaleString(locale)}`,
   variablesAdd: 'Añadir variable',
-  variablesEmptyKey: 'Introduzca una clave o elimine esta fila.',
+  variablesEmptyKey: 'Introduce una clave o elimina esta fila.',
   variablesDuplicate: ({ key }) => `La clave «${key}» se usa dos veces.`,
 
   groupGeneral: 'General',
@@ -153,7 +153,7 @@ const es: PlatformMessages = {
   tokenDeployment: 'Implementación de analítica de uso',
   tokenExpires: 'Caducidad',
   tokenExpiresIn: ({ timeLeft, date }) => `en ${timeLeft} (${date})`,
-  tokenExpired: ({ date }) => `Caducado (${date}). Emita un token nuevo para seguir consultando.`,
+  tokenExpired: ({ date }) => `Caducó el ${date}. Emite un token nuevo para seguir consultando.`,
   tokenExpiryUnknown: 'Desconocida: la plataforma no ha indicado una fecha de caducidad legible.',
   tokenValue: 'Token',
   tokenHidden: 'oculto',
@@ -161,7 +161,7 @@ const es: PlatformMessages = {
   tokenHide: 'Ocultar token',
   tokenCopy: 'Copiar token',
   tokenCopied: 'Token copiado en el portapapeles.',
-  tokenCopyRefused: 'Aquí no se permite copiar. Muestre el token y cópielo manualmente.',
+  tokenCopyRefused: 'Aquí no se permite copiar. Muestra el token y cópialo manualmente.',
 
   branchTitle: 'Eliminar una rama',
   branchName: 'Nombre de la rama',
@@ -169,7 +169,7 @@ const es: PlatformMessages = {
   branchDelete: 'Eliminar rama…',
   branchDeleting: 'Eliminando…',
   branchDeletingStatus: 'Eliminando la rama…',
-  branchNameMissing: 'Introduzca el nombre de la rama que desea eliminar.',
+  branchNameMissing: 'Introduce el nombre de la rama que quieres eliminar.',
   branchIsDeployBranch: ({ branch }) => `«${branch}» es la rama de implementación y no se puede eliminar.`,
   branchDeleted: ({ branch }) => `Se ha eliminado la rama «${branch}».`,
   branchDeletedUpstream: ({ branch }) => `Se ha eliminado la rama «${branch}» de la plataforma y del proveedor de Git.`,
@@ -177,7 +177,7 @@ const es: PlatformMessages = {
   branchConfirmUpstream:
     'También se eliminará en el proveedor de Git conectado. Sus ramas hijas pasarán a depender de su rama padre. Esta acción no se puede deshacer.',
   branchConfirmPlatformOnly:
-    'Solo se eliminará de la plataforma; la rama en su proveedor de Git no se modificará. Sus ramas hijas pasarán a depender de su rama padre. Esta acción no se puede deshacer.',
+    'Solo se eliminará de la plataforma; la rama en tu proveedor de Git no se modificará. Sus ramas hijas pasarán a depender de su rama padre. Esta acción no se puede deshacer.',
   branchConfirm: 'Eliminar rama',
 
   failed: ({ operation, code, status }) =>
@@ -191,24 +191,24 @@ const es: PlatformMessages = {
     } ${
       {
         'bad-request': `La plataforma ha rechazado la solicitud (${status || 400}).`,
-        unauthorized: 'La plataforma no ha aceptado las credenciales (401). Compruebe la clave de API o el token.',
+        unauthorized: 'La plataforma no ha aceptado las credenciales (401). Comprueba la clave de API o el token.',
         forbidden: 'Estas credenciales no permiten esta acción (403).',
         'not-found': 'La plataforma no ha encontrado el elemento solicitado (404).',
-        conflict: 'La solicitud entra en conflicto con un cambio hecho en otro lugar (409). Inténtelo de nuevo.',
-        'rate-limited': 'Se han enviado demasiadas solicitudes (429). Espere un momento e inténtelo de nuevo.',
-        'server-error': `La plataforma ha tenido un problema (${status || 500}). Inténtelo de nuevo más tarde.`,
+        conflict: 'La solicitud entra en conflicto con un cambio hecho en otro lugar (409). Inténtalo de nuevo.',
+        'rate-limited': 'Se han enviado demasiadas solicitudes (429). Espera un momento e inténtalo de nuevo.',
+        'server-error': `La plataforma ha tenido un problema (${status || 500}). Inténtalo de nuevo más tarde.`,
         timeout: 'La plataforma no ha respondido a tiempo.',
-        network: 'No se ha podido conectar con la plataforma. Compruebe la conexión y la URL base.',
+        network: 'No se ha podido conectar con la plataforma. Comprueba la conexión y la URL base.',
         'invalid-response': 'La plataforma ha enviado una respuesta que el panel no puede leer.',
         'invalid-argument': 'El cliente ha rechazado la solicitud antes de enviarla.',
         aborted: 'Se ha cancelado la solicitud.',
         unknown: 'Se desconoce el motivo.',
       }[code]
     }`,
-  errorDeploymentNotFound: ({ id }) => `No se ha encontrado la implementación ${id}, o estas credenciales no tienen acceso a ella.`,
-  errorSaveRejected: 'La plataforma ha rechazado estos cambios. Revise los valores de «Cambios por guardar» e inténtelo de nuevo.',
+  errorDeploymentNotFound: ({ id }) => `No se ha encontrado la implementación ${id} o estas credenciales no tienen acceso a ella.`,
+  errorSaveRejected: 'La plataforma ha rechazado estos cambios. Revisa los valores de «Cambios por guardar» e inténtalo de nuevo.',
   errorSaveConflict:
-    'La configuración se ha modificado en otro lugar al mismo tiempo. Sus cambios se conservan; vuelva a guardar para aplicarlos.',
+    'La configuración se ha modificado en otro lugar al mismo tiempo. Tus cambios se conservan; vuelve a guardar para aplicarlos.',
   errorAnalyticsDisabled: 'La analítica de uso no está activada para esta cuenta.',
   errorTokenForbidden: 'Para emitir un token de analítica de uso se necesita el rol de administrador.',
   errorDeployBranchRefused: ({ branch }) =>

@@ -153,7 +153,7 @@ const fr: PlatformMessages = {
   tokenDeployment: 'Déploiement d’analyse d’utilisation',
   tokenExpires: 'Expiration',
   tokenExpiresIn: ({ timeLeft, date }) => `dans ${timeLeft} (${date})`,
-  tokenExpired: ({ date }) => `Expiré (${date}). Émettez un nouveau jeton pour continuer à interroger les données.`,
+  tokenExpired: ({ date }) => `Dépassée (${date}). Émettez un nouveau jeton pour continuer à interroger les données.`,
   tokenExpiryUnknown: 'Inconnue\u00a0: la plateforme n’a indiqué aucune date d’expiration lisible.',
   tokenValue: 'Jeton',
   tokenHidden: 'masqué',

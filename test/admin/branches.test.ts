@@ -82,7 +82,7 @@ describe('<platform-admin-panel> branch deletion', () => {
     expect(sent!.query).to.deep.equal({ branchName: 'feature/orders', removeOnUpstream: 'true' });
     expect(log.of<PlatformBranchDeletedDetail>('platform-branch-deleted')[0]!.removeOnUpstream).to.equal(true);
     await settle(el);
-    expect(panelText(el)).to.contain('also on the Git provider');
+    expect(panelText(el)).to.contain('was deleted here and on the Git provider');
   });
 
   it('refuses the deploy branch before any request, and an empty name', async () => {

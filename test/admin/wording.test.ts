@@ -261,9 +261,26 @@ describe('the wording reviewers asked for', () => {
       [es.tokenCopied, 'Token copiado en el portapapeles.'],
       [es.fieldGcpServiceAccountEmail, 'Correo electrónico de la cuenta de servicio de GCP'],
       [es.fieldGcpWorkloadIdentityProvider, 'Proveedor de Workload Identity de GCP'],
+      [es.embedFrameTitle, 'Analítica integrada'],
+      [es.tokenExpired({ date: '28 nov 2026, 15:02' }), 'Caducó el 28 nov 2026, 15:02. Emite un token nuevo para seguir consultando.'],
+      [es.fieldId, 'ID de la implementación'],
       // Japanese
       [ja.settingsChanges({ count: 6 }), '保存する変更（6件）'],
+      // English
+      [englishMessages.branchDeletedUpstream({ branch: 'main' }), 'Branch “main” was deleted here and on the Git provider.'],
+      // French: the token's expiry (« Expiration ») agrees in gender whatever its state.
+      [fr.tokenExpired({ date: '28 nov. 2026, 15:02' }), 'Dépassée (28 nov. 2026, 15:02). Émettez un nouveau jeton pour continuer à interroger les données.'],
     ];
+    expect(fr.tokenExpiryUnknown).to.match(/^Inconnue\u00a0:/);
+    // Spanish says tú, as WordPress's es_ES does, and puts no comma before "o": every text, every case of every function.
+    const usted = /\b(Indique|Introduzca|Elija|Compruebe|Inténtelo|inténtelo|Revise|Espere|Muestre|cópielo|Emita|elimine|desea|debe revisar|vuelva|Sus cambios|su espacio|su proveedor)\b|, o /;
+    for (const [key, value] of Object.entries(es)) {
+      const said =
+        typeof value === 'function'
+          ? valueCombinations(key as keyof typeof messageValues).map((values) => (value as (v: object) => string)(values))
+          : [value];
+      for (const text of said) expect(text, `es.${key}`).to.not.match(usted);
+    }
     for (const [actual, wanted] of expected) expect(actual).to.equal(wanted);
     for (const text of [de.branchConfirmUpstream, de.branchConfirmPlatformOnly]) expect(text).to.contain('seinem übergeordneten Branch');
     expect(es.branchConfirmPlatformOnly).to.contain('no se modificará');

@@ -22,6 +22,7 @@ type PageWindow = Window &
     PlatformEmbed?: typeof Root;
     __bundles?: { first: typeof Root; second: typeof Root };
     __bundle?: typeof Root;
+    __embedOnly?: { PlatformEmbedElement: typeof Root.PlatformEmbedElement };
     __root?: typeof Root;
   };
 
@@ -136,6 +137,44 @@ describe('script tags and CMS pages (built bundles)', () => {
     expect(rec.errors).to.deep.equal([]);
     expect(rec.warnings).to.deep.equal([]);
     await until(() => named(rec, 'platform-ready').length > 0, 'the markup to upgrade and load');
+  });
+
+  it('a translation registered through the full bundle reaches the embed that the embed-only bundle defined', async () => {
+    const win = await openPage('/test/cms/pages/embed-then-full.html');
+    const rec = win.__platform;
+    await until(() => win.__bundle !== undefined, 'both bundles');
+    const el = win.document.getElementById('waiting') as PlatformEmbedElement;
+    // The embed-only bundle defined the element; the full bundle's own class is not in use.
+    expect(win.customElements.get('platform-embed')).to.equal(win.__embedOnly!.PlatformEmbedElement);
+    expect(win.customElements.get('platform-embed')).not.to.equal(win.__bundle!.PlatformEmbedElement);
+    const loadingText = () => el.shadowRoot!.querySelector('[part="loading"] span')!.textContent;
+    expect(loadingText(), 'English before any translation').to.equal('Loading…');
+    expect(el.iframe!.title).to.equal('Embedded analytics');
+
+    win.__bundle!.registerTranslation('ja', { embedLoading: '読み込み中…', embedFrameTitle: '埋め込み分析' });
+    // Already on screen: re-rendered in place, no reload needed.
+    await until(() => loadingText() === '読み込み中…', 'the Japanese loading text');
+    expect(el.iframe!.title).to.equal('埋め込み分析');
+    // An element made after the registration speaks it too.
+    const later = win.document.createElement('platform-embed');
+    later.setAttribute('base-url', el.getAttribute('base-url')!);
+    later.setAttribute('dashboard', 'sales-overview');
+    win.document.body.append(later);
+    await later.updateComplete;
+    expect(later.shadowRoot!.querySelector('[part="loading"] span')!.textContent).to.equal('読み込み中…');
+    // The same version twice: no warning, no error.
+    expect(rec.warnings).to.deep.equal([]);
+    expect(rec.errors).to.deep.equal([]);
+  });
+
+  it('a translation registered through one copy of the bundle reaches the elements of the other', async () => {
+    const win = await openPage('/test/cms/pages/module-twice.html');
+    await until(() => win.__bundles !== undefined, 'both module copies');
+    const { second } = win.__bundles!;
+    const el = win.document.getElementById('twice') as PlatformEmbedElement;
+    expect(el).to.be.instanceOf(win.__bundles!.first.PlatformEmbedElement);
+    second.registerTranslation('en', { embedFrameTitle: 'Sales dashboard' });
+    await until(() => el.iframe?.title === 'Sales dashboard', 'the title registered through the second copy');
   });
 
   it('warns when a different version defined the tag first, and keeps that one', async () => {

@@ -2,7 +2,7 @@ import { expect, fixture, html, oneEvent } from '@open-wc/testing';
 import type { PlatformEmbedElement } from '../../src/embed/platform-embed.js';
 import { ReadyTimeoutError, SessionError } from '../../src/embed/errors.js';
 import { observerCount, routerSize } from '../../src/embed/router.js';
-import { BASE, actions, nextReady, readyEmbed, settle, connected } from './helpers.js';
+import { BASE, FIXTURE_SESSION, actions, nextReady, readyEmbed, settle, connected } from './helpers.js';
 import { frameSrc } from '../navigation-spy.js';
 
 /** A promise with its resolve/reject functions outside. */
@@ -193,6 +193,31 @@ describe('<platform-embed> lifecycle', () => {
     await new Promise((r) => setTimeout(r, 300));
     expect(errors).to.equal(0);
     expect(el.iframe!.hasAttribute('src')).to.equal(false);
+  });
+
+  it('whenReady() called while the element is out of the document: at once AbortError after a removal, the first ready before any insertion', async () => {
+    const el = await readyEmbed();
+    const parent = el.parentElement!;
+    el.remove();
+    const settled = await Promise.race([
+      el.whenReady().then(
+        () => 'resolved',
+        (e: unknown) => e,
+      ),
+      settle().then(() => 'still pending'),
+    ]);
+    expect((settled as Error).name, 'rejected before anything else ran').to.equal('AbortError');
+    expect(settled).to.be.instanceOf(DOMException);
+    // Inserted again: it waits for the new load's ready, as any connected element.
+    parent.append(el);
+    expect(await el.whenReady()).to.deep.include({ publicId: 'demo' });
+
+    // Never inserted yet: the wait is for its first ready.
+    const fresh = document.createElement('platform-embed');
+    Object.assign(fresh, { baseUrl: BASE, dashboard: 'demo', session: FIXTURE_SESSION });
+    const first = fresh.whenReady();
+    parent.append(fresh);
+    expect(await first).to.deep.include({ publicId: 'demo' });
   });
 
   it('works again after being moved in the DOM', async () => {
