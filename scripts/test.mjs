@@ -1,13 +1,14 @@
 // `npm test`: builds the package, type-checks, then runs every test suite —
 // Node tests of the mock platform, the browser tests in Chromium (with
-// coverage) and Firefox — and ends with one plain line `N passed, M failed`
-// taken from the runners' own results.
+// coverage) and Firefox — and ends with the time each step took (a table)
+// and one plain line `N passed, M failed` taken from the runners' own results.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, rmSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { browserPath } from './browsers.mjs';
 import { tapFailures } from './counting-reporter.mjs';
 import { nodeTestArgs } from './node-test-suite.mjs';
+import { stageTable } from './stage-times.mjs';
 
 const results = 'test-results';
 rmSync(results, { recursive: true, force: true });
@@ -15,10 +16,15 @@ mkdirSync(results, { recursive: true });
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failures = [];
+/** Each step's label and seconds, in the order they ran. */
+const stages = [];
 
-function run(label, cmd, args, env = {}) {
+/** Runs one step; `name` is its TEST_ONLY name, shown with its time. */
+function run(label, cmd, args, env = {}, name = null) {
   console.log(`\n=== ${label} ===`);
+  const started = performance.now();
   const r = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  stages.push({ label: name ? `${name}: ${label}` : label, seconds: (performance.now() - started) / 1000, ok: r.status === 0 });
   return r.status === 0;
 }
 
@@ -43,8 +49,8 @@ function addCounts(label, file, ok) {
 }
 
 /** A step that is not a test suite but must pass (build, type check). */
-function gate(label, cmd, args) {
-  const ok = run(label, cmd, args);
+function gate(label, cmd, args, name) {
+  const ok = run(label, cmd, args, {}, name);
   if (ok) totals.passed += 1;
   else {
     totals.failed += 1;
@@ -77,16 +83,16 @@ const npx = (bin, ...args) => ['node', [join('node_modules', '.bin', bin), ...ar
 const only = process.env.TEST_ONLY?.split(',');
 const wants = (name) => !only || only.includes(name);
 
-if (wants('build')) gate('build', 'npm', ['run', '--silent', 'build']);
-if (wants('typecheck')) gate('type check', ...npx('tsc', '--noEmit', '-p', 'tsconfig.json'));
-if (wants('typecheck')) gate('type check (testing kit)', ...npx('tsc', '--noEmit', '-p', 'tsconfig.testing.json'));
+if (wants('build')) gate('build', 'npm', ['run', '--silent', 'build'], 'build');
+if (wants('typecheck')) gate('type check', ...npx('tsc', '--noEmit', '-p', 'tsconfig.json'), 'typecheck');
+if (wants('typecheck')) gate('type check (testing kit)', ...npx('tsc', '--noEmit', '-p', 'tsconfig.testing.json'), 'typecheck');
 
 // Node tests (mock platform, tooling) through node:test.
 const nodeDir = join('test', 'node');
 const nodeFiles = existsSync(nodeDir) ? readdirSync(nodeDir).filter((f) => f.endsWith('.test.mjs')) : [];
 if (wants('node') && nodeFiles.length) {
   const tap = join(results, 'node.tap');
-  const ok = run('node tests', 'node', [...nodeTestArgs(tap), ...nodeFiles.map((f) => join(nodeDir, f))]);
+  const ok = run('node tests', 'node', [...nodeTestArgs(tap), ...nodeFiles.map((f) => join(nodeDir, f))], {}, 'node');
   addTapCounts('node tests', tap, ok);
 }
 
@@ -98,7 +104,7 @@ for (const browser of ['chromium', 'firefox']) {
   const ok = run(label, 'node', [wtr, '--config', 'web-test-runner.config.mjs'], {
     TEST_BROWSER: browser,
     TEST_COVERAGE: browser === 'chromium' ? '1' : '0',
-  });
+  }, browser);
   addCounts(label, join(results, `browser-${browser}.json`), ok);
 }
 
@@ -108,7 +114,7 @@ for (const browser of ['chromium', 'firefox']) {
 const { suites } = await import('./test-suites.mjs');
 for (const suite of suites) {
   if (!wants(suite.name)) continue;
-  const ok = run(suite.label, suite.cmd, suite.args, suite.env);
+  const ok = run(suite.label, suite.cmd, suite.args, suite.env, suite.name);
   if (suite.tap) addTapCounts(suite.label, suite.tap, ok);
   else if (ok) totals.passed += 1;
   else {
@@ -118,6 +124,7 @@ for (const suite of suites) {
 }
 
 console.log('');
+if (stages.length) console.log(`${stageTable('time per step of npm test', stages)}\n`);
 for (const f of failures) console.log(`FAILED: ${f}`);
 console.log(`${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`);
 process.exit(totals.failed === 0 ? 0 : 1);
