@@ -6,18 +6,22 @@
 
 /**
  * A plain-text table of `stages` (`{ label, seconds, ok? }`, in the order they
- * ran): seconds, share of the whole, the stage, and "failed" where `ok` is
- * false; then the total. No line of it looks like a closing summary.
+ * ended): seconds, share of their sum, the stage, and "failed" where `ok` is
+ * false; then the sum and, when given, the wall-clock time of the whole run
+ * (less than the sum where stages ran side by side). No line of it looks
+ * like a closing summary.
  * @param {string} title
  * @param {{ label: string, seconds: number, ok?: boolean }[]} stages
+ * @param {number} [wallSeconds]
  */
-export function stageTable(title, stages) {
+export function stageTable(title, stages, wallSeconds) {
   const total = stages.reduce((sum, s) => sum + s.seconds, 0);
   const secs = (s) => s.toFixed(1).padStart(7);
   const share = (s) => (total > 0 ? `${Math.round((100 * s) / total)}%` : '-').padStart(4);
   const lines = [`=== ${title} ===`, `${'seconds'.padStart(7)} ${'share'.padStart(4)}  stage`];
   for (const s of stages) lines.push(`${secs(s.seconds)} ${share(s.seconds)}  ${s.label}${s.ok === false ? ' (failed)' : ''}`);
-  lines.push(`${secs(total)} ${share(total)}  total (${(total / 60).toFixed(1)} min)`);
+  lines.push(`${secs(total)} ${share(total)}  sum of the stages (${(total / 60).toFixed(1)} min)`);
+  if (wallSeconds !== undefined) lines.push(`${secs(wallSeconds)}       wall clock (${(wallSeconds / 60).toFixed(1)} min)`);
   return lines.join('\n');
 }
 
