@@ -9,11 +9,13 @@ import { closeSync, mkdirSync, openSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 /**
- * Runs `cmd args` with its output in `logFile`; resolves `{ ok, seconds }`
- * when it exits, after printing `header` and the output.
+ * Runs `cmd args` with its output in `logFile`; says `started: <header>`, and
+ * when it exits prints `header` and the output, then resolves `{ ok, seconds }`.
  */
 export function runLogged(header, logFile, cmd, args, env = {}) {
   const started = performance.now();
+  // A line now, so a long run shows what it is doing; the output comes when the step ends.
+  console.log(`started: ${header}`);
   const fd = openSync(logFile, 'w');
   return new Promise((resolve) => {
     const child = spawn(cmd, args, { stdio: ['ignore', fd, fd], env: { ...process.env, ...env } });
