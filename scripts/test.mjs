@@ -1,13 +1,16 @@
 // `npm test`: builds the package, type-checks, then runs every test suite —
 // Node tests of the mock platform, the browser tests in Chromium (with
-// coverage) and Firefox — and ends with one plain line `N passed, M failed`
-// taken from the runners' own results.
+// coverage) and Firefox — and ends with the time each step took (a table)
+// and one plain line `N passed, M failed` taken from the runners' own results.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, rmSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { browserPath } from './browsers.mjs';
 import { tapFailures } from './counting-reporter.mjs';
 import { nodeTestArgs } from './node-test-suite.mjs';
+import { extraMajors, nodeBinary } from './node-versions.mjs';
+import { inParallel, logDir, runLogged } from './side-by-side.mjs';
+import { stageTable } from './stage-times.mjs';
 
 const results = 'test-results';
 rmSync(results, { recursive: true, force: true });
@@ -15,10 +18,18 @@ mkdirSync(results, { recursive: true });
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failures = [];
+/** Each step's label and seconds, in the order they ran. */
+const stages = [];
+const begun = performance.now();
+const jobs = Math.max(1, Number(process.env.TEST_JOBS) || 2);
+const logs = logDir(results);
 
-function run(label, cmd, args, env = {}) {
+/** Runs one step; `name` is its TEST_ONLY name, shown with its time. */
+function run(label, cmd, args, env = {}, name = null) {
   console.log(`\n=== ${label} ===`);
+  const started = performance.now();
   const r = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  stages.push({ label: name ? `${name}: ${label}` : label, seconds: (performance.now() - started) / 1000, ok: r.status === 0 });
   return r.status === 0;
 }
 
@@ -42,15 +53,37 @@ function addCounts(label, file, ok) {
   }
 }
 
-/** A step that is not a test suite but must pass (build, type check). */
-function gate(label, cmd, args) {
-  const ok = run(label, cmd, args);
+/**
+ * Runs one step side by side with others (at most TEST_JOBS at a time, default
+ * 2): its output goes to test-results/logs/ and is printed whole when it ends.
+ * With TEST_JOBS=1 it runs as run() does, its output live.
+ */
+async function runBeside(label, cmd, args, env = {}, name = label) {
+  if (jobs === 1) return run(label, cmd, args, env, name);
+  const file = join(logs, `${label.replace(/\W+/g, '-').replace(/^-|-$/g, '')}.log`);
+  const { ok, seconds } = await runLogged(label, file, cmd, args, env);
+  stages.push({ label: `${name}: ${label} (side by side)`, seconds, ok });
+  return ok;
+}
+
+/** Counts a step that is not a test suite but must pass (build, type check). */
+function countGate(label, ok) {
   if (ok) totals.passed += 1;
   else {
     totals.failed += 1;
     failures.push(`${label} failed`);
   }
   return ok;
+}
+
+/** A step that is not a test suite but must pass (build, type check). */
+function gate(label, cmd, args, name) {
+  return countGate(label, run(label, cmd, args, {}, name));
+}
+
+/** gate() side by side with others (see runBeside). */
+async function gateBeside(label, cmd, args, name) {
+  return countGate(label, await runBeside(label, cmd, args, {}, name));
 }
 
 function addTapCounts(label, tapFile, ok) {
@@ -77,18 +110,31 @@ const npx = (bin, ...args) => ['node', [join('node_modules', '.bin', bin), ...ar
 const only = process.env.TEST_ONLY?.split(',');
 const wants = (name) => !only || only.includes(name);
 
-if (wants('build')) gate('build', 'npm', ['run', '--silent', 'build']);
-if (wants('typecheck')) gate('type check', ...npx('tsc', '--noEmit', '-p', 'tsconfig.json'));
-if (wants('typecheck')) gate('type check (testing kit)', ...npx('tsc', '--noEmit', '-p', 'tsconfig.testing.json'));
+const built = wants('build') && gate('build', 'npm', ['run', '--silent', 'build'], 'build');
+
+// The type check and the Node tests both read the built dist/ (the type
+// fixtures import the package by name) and change nothing: they run side by
+// side. The build's own `tsc -p tsconfig.testing.json` is the testing kit's
+// type check, with the same options, so a passing build has done that one.
+const checking = (async () => {
+  if (!wants('typecheck')) return;
+  await gateBeside('type check', ...npx('tsc', '--noEmit', '-p', 'tsconfig.json'), 'typecheck');
+  if (built) {
+    console.log('\n=== type check (testing kit) ===\npassed: the build compiled tsconfig.testing.json with the same options');
+    totals.passed += 1;
+  } else gate('type check (testing kit)', ...npx('tsc', '--noEmit', '-p', 'tsconfig.testing.json'), 'typecheck');
+})();
 
 // Node tests (mock platform, tooling) through node:test.
 const nodeDir = join('test', 'node');
 const nodeFiles = existsSync(nodeDir) ? readdirSync(nodeDir).filter((f) => f.endsWith('.test.mjs')) : [];
-if (wants('node') && nodeFiles.length) {
+const nodeTests = (async () => {
+  if (!wants('node') || !nodeFiles.length) return;
   const tap = join(results, 'node.tap');
-  const ok = run('node tests', 'node', [...nodeTestArgs(tap), ...nodeFiles.map((f) => join(nodeDir, f))]);
+  const ok = await runBeside('node tests', 'node', [...nodeTestArgs(tap), ...nodeFiles.map((f) => join(nodeDir, f))], {}, 'node');
   addTapCounts('node tests', tap, ok);
-}
+})();
+await Promise.all([checking, nodeTests]);
 
 const wtr = join('node_modules', '.bin', 'web-test-runner');
 for (const browser of ['chromium', 'firefox']) {
@@ -98,26 +144,37 @@ for (const browser of ['chromium', 'firefox']) {
   const ok = run(label, 'node', [wtr, '--config', 'web-test-runner.config.mjs'], {
     TEST_BROWSER: browser,
     TEST_COVERAGE: browser === 'chromium' ? '1' : '0',
-  });
+  }, browser);
   addCounts(label, join(results, `browser-${browser}.json`), ok);
 }
 
-// Further suites (end-to-end, type fixtures, size) are listed in test-suites.mjs:
-// `{ name, label, cmd, args, env?, tap? }` — `tap` is the TAP file a node:test
-// suite writes, from which its counts are read; without it the suite counts as one.
+// Further suites (end-to-end, type fixtures, framework hosts) are listed in
+// test-suites.mjs: `{ name, label, cmd, args, env?, tap? }` — `tap` is the TAP
+// file a node:test suite writes, from which its counts are read; without it
+// the suite counts as one. They run TEST_JOBS at a time (default 2), the
+// longest first; the Node majors several of them run on are installed before.
 const { suites } = await import('./test-suites.mjs');
-for (const suite of suites) {
-  if (!wants(suite.name)) continue;
-  const ok = run(suite.label, suite.cmd, suite.args, suite.env);
-  if (suite.tap) addTapCounts(suite.label, suite.tap, ok);
-  else if (ok) totals.passed += 1;
-  else {
-    totals.failed += 1;
-    failures.push(`${suite.label} failed`);
+const chosen = suites.filter((suite) => wants(suite.name));
+if (jobs > 1 && chosen.length > 1 && chosen.some((suite) => suite.needsNode)) {
+  const started = performance.now();
+  console.log(`\n=== Node ${extraMajors.join(' and ')} for the suites (scripts/node-versions/) ===`);
+  let ok = true;
+  try {
+    for (const major of extraMajors) console.log(`Node ${major}: ${nodeBinary(major)}`);
+  } catch (error) {
+    ok = false;
+    console.log(error.message);
   }
+  stages.push({ label: `Node ${extraMajors.join(' and ')} installed for the suites`, seconds: (performance.now() - started) / 1000, ok });
 }
+await inParallel(chosen, jobs, async (suite) => {
+  const ok = await runBeside(suite.label, suite.cmd, suite.args, suite.env, suite.name);
+  if (suite.tap) addTapCounts(suite.label, suite.tap, ok);
+  else countGate(suite.label, ok);
+});
 
 console.log('');
+if (stages.length) console.log(`${stageTable('time per step of npm test', stages, (performance.now() - begun) / 1000)}\n`);
 for (const f of failures) console.log(`FAILED: ${f}`);
 console.log(`${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`);
 process.exit(totals.failed === 0 ? 0 : 1);

@@ -22,5 +22,6 @@ export const suites = extraMajors.map((major) => {
     cmd: 'node',
     args: [join('scripts', 'run-on-node.mjs'), major, ...nodeTestArgs(tap), ...files],
     tap,
+    needsNode: true,
   };
 });

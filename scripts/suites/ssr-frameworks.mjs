@@ -3,7 +3,8 @@
 // server on Node 22 (scripts/node-versions/), then Chromium and Firefox
 // (test/e2e/ssr-host-suite.mjs). The SvelteKit suite also runs its README's
 // from-package steps as printed (test/e2e/sveltekit-package.e2e.mjs).
-// Shape: see scripts/test.mjs.
+// Shape: see scripts/test.mjs; `needsNode`: the suite runs on a Node of
+// scripts/node-versions/, installed before the suites run side by side.
 import { nodeTestSuite } from '../node-test-suite.mjs';
 
 export const suites = [
@@ -16,4 +17,4 @@ export const suites = [
     'test/e2e/sveltekit.e2e.mjs',
     'test/e2e/sveltekit-package.e2e.mjs',
   ),
-];
+].map((suite) => ({ ...suite, needsNode: true }));

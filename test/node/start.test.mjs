@@ -12,7 +12,8 @@ import { join, resolve } from 'node:path';
 const root = resolve('.');
 const copied = ['package.json', 'tsconfig.json', 'tsconfig.build.json', 'tsconfig.testing.json', 'rollup.config.mjs', 'custom-elements-manifest.config.mjs', 'src', 'scripts', 'demo', 'integrations'];
 
-test('npm start builds a fresh checkout, then serves the demo and the bundle', { timeout: 300_000 }, async () => {
+// The whole build runs in the copy: on a busy two-core machine it alone can take minutes.
+test('npm start builds a fresh checkout, then serves the demo and the bundle', { timeout: 900_000 }, async () => {
   const dir = mkdtempSync(join(tmpdir(), 'platform-embed-start-'));
   let child;
   try {
