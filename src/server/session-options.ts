@@ -15,7 +15,7 @@ export interface SessionWanted {
 }
 
 /** Who views and what they may see: a generate-session request without `deploymentId` (the handler's option sets it). */
-export type SessionViewer = Omit<GenerateSessionRequest, 'deploymentId'>;
+export type SessionViewer = { [K in keyof GenerateSessionRequest as K extends 'deploymentId' ? never : K]: GenerateSessionRequest[K] };
 
 /** Options of {@link createSessionHandler}. */
 export interface SessionHandlerOptions {
