@@ -23,7 +23,7 @@ export interface MockPlatformOptions {
   /**
    * The groups that exist on the mock's tenant: generate-session refuses a
    * `groups` entry not listed, as the platform does. Default: WordPress's
-   * roles and `analysts`, `sales`, `operations`, `finance`, `marketing`, `wordpress`.
+   * roles and `analysts`, `sales`, `operations`, `finance`, `marketing`, `public`, `wordpress`.
    */
   groups?: readonly string[];
   /**

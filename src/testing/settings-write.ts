@@ -26,7 +26,7 @@ export function versionsOf(target: Deployment, versions: readonly ReleaseVersion
 /** Applies a checked write body to `target`'s settings; nothing changes when it is refused. */
 export function applySettingsWrite(target: Deployment, body: unknown, versions: readonly ReleaseVersion[]): WriteOutcome {
   const checked = validatePartial(body, deploymentSettingsSchema, 'settings');
-  if (!checked.ok) return { ok: false, message: checked.reason, field: /^settings\.([A-Za-z0-9_]+)/.exec(checked.reason)?.[1] };
+  if (!checked.ok) return { ok: false, message: checked.reason, field: /^settings\.([A-Za-z0-9_.]+)/.exec(checked.reason)?.[1] };
   const update = checked.value as Record<string, unknown>;
   const fixed = Object.keys(update).find((key) => !writable.has(key));
   if (fixed) return { ok: false, message: `settings.${fixed} is not writable`, field: fixed };

@@ -87,7 +87,7 @@ const globex = 2;
  */
 export const seedGroups: readonly string[] = Object.freeze([
   'administrator', 'editor', 'author', 'contributor', 'subscriber',
-  'analysts', 'sales', 'operations', 'finance', 'marketing', 'wordpress',
+  'analysts', 'sales', 'operations', 'finance', 'marketing', 'public', 'wordpress',
 ]);
 
 /** A version a deployment can run: the head of a release channel, or one the tenant ran before. */

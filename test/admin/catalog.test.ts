@@ -185,7 +185,7 @@ describe('<platform-admin-panel> says each text as one catalog message', () => {
     await settle(el);
     typeInto($<HTMLInputElement>(el, '#field-name'), '');
     choose($<HTMLSelectElement>(el, '#field-releaseChannel'), 'latest');
-    toggle($<HTMLInputElement>(el, '#field-isPlatformSqlEnabled'));
+    toggle($<HTMLInputElement>(el, '#field-deployBranchMergeAllowed'));
     // The ✕ of the first launchpad tab: a list change in the summary.
     $$<HTMLButtonElement>(el, 'fieldset.editor button.icon')[2]!.click();
     await settle(el);
@@ -291,7 +291,7 @@ describe('<platform-admin-panel> values in the viewer\'s language', () => {
     choose($<HTMLSelectElement>(el, '#field-releaseChannel'), 'latest');
     await settle(el);
     expect($(el, '#pending-title').textContent).to.equal('2 zmiany do zapisania');
-    for (const id of ['#field-isPlatformSqlEnabled', '#field-isSupportPreAggregations', '#field-deployBranchReadOnly']) toggle($<HTMLInputElement>(el, id));
+    for (const id of ['#field-deployBranchMergeAllowed', '#field-releaseChannelVersionHold', '#field-deployBranchReadOnly']) toggle($<HTMLInputElement>(el, id));
     await settle(el);
     expect($(el, '#pending-title').textContent).to.equal('5 zmian do zapisania');
   });

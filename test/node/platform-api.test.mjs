@@ -394,3 +394,29 @@ describe('the mock platform answers as the platform does', () => {
     assert.equal((await trade([], 'ops-health')).status, 200, 'another dashboard stays open');
   });
 });
+
+describe('startMockPlatform: the tenant\'s groups and per-dashboard access', () => {
+  it('takes groups and dashboardAccess, and setDashboardAccess changes access for later loads', async () => {
+    const { startMockPlatform } = await import('../../dist/testing/index.js');
+    await assert.rejects(startMockPlatform({ groups: 'sales' }), { name: 'TypeError', message: /groups/ });
+    await assert.rejects(startMockPlatform({ dashboardAccess: { 'sales-overview': 'sales' } }), { name: 'TypeError', message: /dashboardAccess/ });
+    const platform = await startMockPlatform({ groups: ['north', 'south'], dashboardAccess: { 'sales-overview': ['north'] } });
+    try {
+      const api = new PlatformApiClient({ baseUrl: platform.url, token: platform.apiKey });
+      await assert.rejects(api.generateSession({ deploymentId: 42, externalId: 'ada', groups: ['sales'] }), { code: 'bad-request' });
+      const trade = async (groups) => {
+        const { sessionId } = await api.generateSession({ deploymentId: 42, externalId: 'ada', groups });
+        return (await fetch(`${platform.url}/mock-embed/session`, { method: 'POST', body: JSON.stringify({ session: sessionId, path: '/embed/dashboard/sales-overview' }) })).status;
+      };
+      assert.equal(await trade(['south']), 404);
+      assert.equal(await trade(['north']), 200);
+      platform.setDashboardAccess('sales-overview', null);
+      assert.equal(await trade(['south']), 200);
+      platform.setDashboardAccess('sales-overview', ['north']);
+      assert.equal(await trade(['south']), 404);
+      assert.throws(() => platform.setDashboardAccess('sales-overview', 'north'), TypeError);
+    } finally {
+      await platform.close();
+    }
+  });
+});
