@@ -61,7 +61,7 @@ export const cspsKeys = Object.keys(cspsConfigSchema) as CspsKey[];
 const named: readonly FieldGroup[] = [
   [
     'groupGeneral',
-    ['name', 'template', 'cloudProvider', 'region', 'releaseChannel', 'releaseChannelVersion', 'releaseChannelVersionHold', 'customDomain'],
+    ['name', 'template', 'releaseChannel', 'releaseChannelVersion', 'releaseChannelVersionHold', 'customDomain', 'cloudProvider', 'region'],
   ],
   [
     'groupDeploy',

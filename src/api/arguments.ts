@@ -5,7 +5,7 @@
  */
 import { hasOwn, isPlainObject, validate, validatePartial } from '../schema.js';
 import { deploymentSettingsSchema, writableSettings, type DeploymentSettingsUpdate } from './schemas.js';
-import { generateSessionSchema, type GenerateSessionRequest } from './session-schema.js';
+import { generateSessionSchema, isAttributeValue, tenantNamePattern, type GenerateSessionRequest } from './session-schema.js';
 
 export type { GenerateSessionRequest };
 
@@ -69,14 +69,6 @@ export function checkDeleteOptions(options: unknown): RequestOptions & { removeO
   return { ...base, removeOnUpstream: removeOnUpstream ?? false };
 }
 
-const tenantName = /^[a-z][a-z0-9-]{0,34}[a-z0-9]$/;
-
-/** A user attribute's value as the platform takes it: a string, number, boolean, a list of strings or of numbers, or none. */
-const attributeValue = (value: unknown): boolean =>
-  value == null ||
-  ['string', 'number', 'boolean'].includes(typeof value) ||
-  (Array.isArray(value) && (value.every((v) => typeof v === 'string') || value.every((v) => typeof v === 'number')));
-
 /**
  * Checks a generate-session request against the platform's `GenerateSession`
  * table and returns a JSON copy of it. Known fields must have the platform's
@@ -102,10 +94,10 @@ export function checkGenerateSession(request: unknown): GenerateSessionRequest {
   if (externalId != null && externalId !== externalId.trim().toLowerCase()) {
     throw new RangeError('externalId must be lowercase and trimmed (the platform matches viewers by it)');
   }
-  if (embedTenantName != null && !tenantName.test(embedTenantName)) {
-    throw new RangeError(`embedTenantName must match ${tenantName}`);
+  if (embedTenantName != null && !tenantNamePattern.test(embedTenantName)) {
+    throw new RangeError(`embedTenantName must match ${tenantNamePattern}`);
   }
-  const bad = (userAttributes ?? []).findIndex((attribute) => !attributeValue(attribute.value));
+  const bad = (userAttributes ?? []).findIndex((attribute) => !isAttributeValue(attribute.value));
   if (bad !== -1) throw new TypeError(`userAttributes[${bad}].value must be a string, number, boolean, or a list of strings or of numbers`);
   try {
     return JSON.parse(JSON.stringify(request));

@@ -82,6 +82,15 @@ export const generateSessionSchema = {
   userProfile: { type: 'object', nullable: true, fields: { displayName: text, picture: text } },
 } as const satisfies Schema;
 
+/** The platform's pattern of `embedTenantName`. */
+export const tenantNamePattern = /^[a-z][a-z0-9-]{0,34}[a-z0-9]$/;
+
+/** A user attribute's value as the platform takes it: a string, number, boolean, a list of strings or of numbers, or none. */
+export const isAttributeValue = (value: unknown): boolean =>
+  value == null ||
+  ['string', 'number', 'boolean'].includes(typeof value) ||
+  (Array.isArray(value) && (value.every((v) => typeof v === 'string') || value.every((v) => typeof v === 'number')));
+
 type Known = Infer<typeof generateSessionSchema>;
 
 /** Per-session switches and language; other keys pass through to the platform as they are. */

@@ -3,21 +3,14 @@
 // checks against the platform's API description), and the rules the platform
 // states beside them. Unlike the client, the mock refuses a field it does not
 // know, so a typo in a test's request shows at once.
-import { generateSessionSchema } from '../api/session-schema.js';
+import { generateSessionSchema, isAttributeValue, tenantNamePattern } from '../api/session-schema.js';
 import { hasOwn, isPlainObject, validate } from '../schema.js';
 import type { SessionRecord } from './sessions.js';
-
-const TENANT_NAME = /^[a-z][a-z0-9-]{0,34}[a-z0-9]$/;
 
 /** What a session keeps of its request. */
 export type SessionRequest = Omit<SessionRecord, 'expiresAt' | 'used'>;
 
 const nonEmpty = (v: unknown): boolean => typeof v === 'string' && v.trim() !== '';
-
-const attributeValue = (v: unknown): boolean =>
-  v == null ||
-  ['string', 'number', 'boolean'].includes(typeof v) ||
-  (Array.isArray(v) && (v.every((x) => typeof x === 'string') || v.every((x) => typeof x === 'number')));
 
 /**
  * Checks a generate-session body. Returns the session's request and the
@@ -42,9 +35,9 @@ export function parseSessionRequest(
     if (r[field] != null && !nonEmpty(r[field])) return bad(`${field} must be a non-empty string.`, field);
   }
   if (externalId != null && externalId !== externalId.trim().toLowerCase()) return bad('externalId must be lowercase and trimmed.', 'externalId');
-  if (embedTenantName != null && !TENANT_NAME.test(embedTenantName)) return bad('embedTenantName is not a valid tenant name.', 'embedTenantName');
+  if (embedTenantName != null && !tenantNamePattern.test(embedTenantName)) return bad('embedTenantName is not a valid tenant name.', 'embedTenantName');
   const attributes = r.userAttributes ?? [];
-  const badValue = attributes.findIndex((a) => !attributeValue(a.value));
+  const badValue = attributes.findIndex((a) => !isAttributeValue(a.value));
   if (badValue !== -1) return bad(`userAttributes[${badValue}].value must be a string, number, boolean, or a list of strings or of numbers.`, 'userAttributes');
   for (const field of ['tenantGroups', 'tenantGroupDefinitions'] as const) {
     if (r[field] != null && !(r.creatorMode === true && embedTenantName != null)) {

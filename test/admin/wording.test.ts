@@ -300,7 +300,7 @@ describe('<platform-admin-panel> line breaking', () => {
     }
     expect(value(englishMessages.fieldDeploymentUrl).textContent).to.equal('https://orders-analytics.acme.platform.example');
     // Words said by the catalog have no extra break, and no value may break inside a word that fits its line.
-    for (const label of [englishMessages.fieldCreationStep, englishMessages.fieldCloudProvider, englishMessages.fieldIsManaged]) {
+    for (const label of [englishMessages.fieldCreationStep, englishMessages.fieldRepoType, englishMessages.fieldIsManaged]) {
       expect(value(label).querySelector('wbr'), label).to.equal(null);
     }
     for (const dd of $$(el, '.readonly dd')) expect(getComputedStyle(dd).overflowWrap, dd.textContent!).to.equal('break-word');

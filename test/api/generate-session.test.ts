@@ -79,7 +79,7 @@ describe('PlatformApiClient.generateSession', () => {
   }
 
   it('names the field of a settings switch that is not true, false or null', async () => {
-    const error = await rejection(client().generateSession({ deploymentId: 42, externalId: 'a', settings: { showDashboardChat: 'no' } } as GenerateSessionRequest));
+    const error = (await rejection(client().generateSession({ deploymentId: 42, externalId: 'a', settings: { showDashboardChat: 'no' } } as unknown as GenerateSessionRequest))) as Error;
     expect(error).to.be.instanceOf(TypeError);
     expect(error.message).to.include('settings.showDashboardChat');
   });

@@ -23,6 +23,14 @@ import { createSessionHandler } from '../../dist/server/index.js';
 import { startMockServer } from '../../dist/testing/server.js';
 import { buildUpdate, toForm, cloneForm } from '../../dist/admin/settings-draft.js';
 
+/** One mock platform for the file, reset before each test. */
+let mock;
+before(async () => {
+  mock = await startMockServer({ port: 0 });
+});
+after(() => mock.close());
+beforeEach(() => mock.reset());
+
 const description = JSON.parse(readFileSync(new URL('../../src/api/platform-api.json', import.meta.url), 'utf8'));
 const defs = description.$defs;
 
@@ -130,12 +138,6 @@ describe('the schema tables are the description', () => {
 });
 
 describe('every request the package builds is a valid request', () => {
-  let mock;
-  before(async () => {
-    mock = await startMockServer({ port: 0 });
-  });
-  after(() => mock.close());
-  beforeEach(() => mock.reset());
 
   /** A client whose requests are recorded and answered by `answer`. */
   function recording(answer = () => ({ sessionId: 'a'.repeat(32) })) {
@@ -227,12 +229,6 @@ describe('every request the package builds is a valid request', () => {
 });
 
 describe('every answer the mock gives is a valid answer', () => {
-  let mock;
-  before(async () => {
-    mock = await startMockServer({ port: 0 });
-  });
-  after(() => mock.close());
-  beforeEach(() => mock.reset());
 
   const call = async (method, path, { key = mock.keys.admin, body, scheme = 'Bearer' } = {}) => {
     const res = await fetch(mock.url + path, {
@@ -270,12 +266,6 @@ describe('every answer the mock gives is a valid answer', () => {
 });
 
 describe('the mock platform answers as the platform does', () => {
-  let mock;
-  before(async () => {
-    mock = await startMockServer({ port: 0 });
-  });
-  after(() => mock.close());
-  beforeEach(() => mock.reset());
 
   const post = (path, body, { key = mock.keys.admin, scheme = 'Bearer' } = {}) =>
     fetch(mock.url + path, { method: 'POST', headers: { authorization: `${scheme} ${key}`, 'content-type': 'application/json' }, body: JSON.stringify(body) }).then(async (r) => ({
