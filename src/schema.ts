@@ -17,6 +17,8 @@ export interface FieldSpec {
   readonly enum?: readonly string[];
   /** Element type of an `array` field. */
   readonly items?: Exclude<FieldType, 'array' | 'object'>;
+  /** Shape of each element of an `array` of objects. */
+  readonly each?: Schema;
   /** Shape of an `object` field; without it any plain object is accepted. */
   readonly fields?: Schema;
   /** One line for the generated documentation. */
@@ -35,7 +37,9 @@ type Scalar<T extends FieldType | undefined> = T extends 'string'
 
 type Base<F extends FieldSpec> = F extends { enum: readonly (infer E)[] }
   ? E
-  : F extends { type: 'array'; items: infer I }
+  : F extends { type: 'array'; each: infer S extends Schema }
+    ? Infer<S>[]
+    : F extends { type: 'array'; items: infer I }
     ? Scalar<I & FieldType>[]
     : F extends { type: 'array' }
       ? unknown[]
@@ -134,7 +138,13 @@ function checkField(spec: FieldSpec, value: unknown, path: string): Validation<u
       const bad = list.findIndex((item) => !checkType(items, item));
       if (bad !== -1) return fail(`${path}[${bad}] must be ${article(items)}, got ${describe(list[bad])}`);
     }
-    return pass([...list]);
+    const out: unknown[] = [];
+    for (const item of list) {
+      const checked = spec.each ? validate(item, spec.each, `${path}[${out.length}]`) : pass(item);
+      if (!checked.ok) return checked;
+      out.push(checked.value);
+    }
+    return pass(out);
   }
   if (spec.type === 'object') {
     return spec.fields ? validate(value, spec.fields, path) : pass({ ...(value as object) });

@@ -52,18 +52,20 @@ export function isReadOnly(key: string): boolean {
 /** Every settings field in schema order. */
 export const settingKeys = Object.keys(deploymentSettingsSchema) as SettingKey[];
 
-/** Fields the form edits (everything except `readOnlySettings`). */
+/** Fields the form edits: the platform's writable settings (everything except `readOnlySettings`). */
 export const editableKeys: readonly SettingKey[] = settingKeys.filter((key) => !isReadOnly(key));
 
 /** Fields of the private-storage sub-form in schema order. */
 export const cspsKeys = Object.keys(cspsConfigSchema) as CspsKey[];
 
 const named: readonly FieldGroup[] = [
-  ['groupGeneral', ['name', 'template', 'releaseChannel', 'releaseChannelVersion', 'releaseChannelVersionHold', 'customDomain']],
-  ['groupFlags', ['isPlatformSqlEnabled', 'isSupportPreAggregations']],
+  [
+    'groupGeneral',
+    ['name', 'template', 'releaseChannel', 'releaseChannelVersion', 'releaseChannelVersionHold', 'customDomain', 'cloudProvider', 'region'],
+  ],
   [
     'groupDeploy',
-    ['deployBranchName', 'deployBranchReadOnly', 'deployBranchMergeAllowed', 'deployProjectRoot', 'deployMode', 'repoType'],
+    ['deployBranchName', 'deployBranchReadOnly', 'deployBranchMergeAllowed', 'deployProjectRoot', 'deployMode', 'creationMethod'],
   ],
   ['groupLaunchpad', ['defaultLaunchpadViewGroup', 'launchpadTabs', 'templateVariables']],
   ['groupStorage', ['cspsConfig']],

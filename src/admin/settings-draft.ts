@@ -154,10 +154,20 @@ export function toApi(key: SettingKey, value: FormValue | undefined): unknown {
   }
 }
 
-/** The write body: only the changed fields. */
+/**
+ * The write body: only the changed fields. The platform merges a key/value
+ * map key by key, so a key removed in the form is sent as `null`, which
+ * deletes it; a key left out would keep its value.
+ */
 export function buildUpdate(original: SettingsForm, form: SettingsForm): DeploymentSettingsUpdate {
   const update: Record<string, unknown> = {};
-  for (const key of changedKeys(original, form)) update[key] = toApi(key, form[key]);
+  for (const key of changedKeys(original, form)) {
+    const value = toApi(key, form[key]);
+    if (controlKind(specOf(key)) === 'K') {
+      for (const row of original[key] as KeyValueRow[]) (value as Record<string, unknown>)[row.key] ??= null;
+    }
+    update[key] = value;
+  }
   return update as DeploymentSettingsUpdate;
 }
 

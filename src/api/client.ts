@@ -198,7 +198,8 @@ export class PlatformApiClient {
       _path: '/api/v1/embed/generate-session',
       _body: body,
       _subject: `Creating an embed session for deployment ${id}`,
-      _notFound: `deployment ${id} was not found`,
+      // The platform answers 404 for an unknown deployment and for a branchName that is not one of its branches.
+      _notFound: body.branchName == null ? `deployment ${id} was not found` : `deployment ${id} or its branch "${body.branchName}" was not found`,
       _forbidden: 'the API key may not create embed sessions',
       _parse: (data) => {
         const checked = validate(data, embedSessionSchema, 'session');

@@ -14,7 +14,10 @@ export {
   embedSessionSchema,
   readOnlySettings,
   usageAnalyticsTokenSchema,
+  writableSettings,
 } from './schemas.js';
+export { generateSessionSchema, sessionSettingsSchema } from './session-schema.js';
+export type { SessionSettings } from './session-schema.js';
 export type {
   BranchDeletionResult,
   CspsConfig,

@@ -78,30 +78,47 @@ export const branchDeletionSchema = {
 
 export type CspsConfig = Infer<typeof cspsConfigSchema>;
 export type DeploymentSettings = Infer<typeof deploymentSettingsSchema>;
-/** The body of a settings write: any subset of the settings fields. */
-export type DeploymentSettingsUpdate = Partial<DeploymentSettings>;
+/**
+ * The body of a settings write: any subset of `writableSettings`. In
+ * `templateVariables`, a key whose value is `null` is deleted: the platform
+ * merges the map key by key, so a key left out keeps its value.
+ */
+export type DeploymentSettingsUpdate = Partial<Pick<DeploymentSettings, (typeof writableSettings)[number]>>;
 export type UsageAnalyticsToken = Infer<typeof usageAnalyticsTokenSchema>;
 export type BranchDeletionResult = Infer<typeof branchDeletionSchema>;
 /** A session id for `<platform-embed>` (single-use, valid for minutes), and any other field the platform sent. */
 export type EmbedSession = Infer<typeof embedSessionSchema> & Record<string, unknown>;
 
 /**
- * Settings this package treats as read-only (the spec does not say which
- * fields are read-only on write; these are the values the platform derives
- * itself). The admin panel shows them without a control and never sends
- * them; the mock platform answers 400 when a write changes them.
+ * The settings a write may change: the fields of the platform's
+ * `UpdateDeploymentInput`, in schema order. The admin panel edits these and
+ * no other; the client refuses a write of any other field; the mock platform
+ * answers 400 for one.
  */
-export const readOnlySettings = [
-  'id',
-  'deploymentUrl',
-  'creationStep',
-  'creationMethod',
+export const writableSettings = [
+  'name',
+  'template',
   'cloudProvider',
-  'autoDomain',
-  'isManaged',
-  'isCold',
+  'creationMethod',
+  'releaseChannel',
+  'releaseChannelVersion',
+  'releaseChannelVersionHold',
+  'deployBranchName',
+  'deployBranchReadOnly',
+  'deployBranchMergeAllowed',
+  'deployProjectRoot',
+  'deployMode',
+  'customDomain',
   'region',
-  'targetPlatform',
-  'platformImageCloud',
-  'platformImageVersion',
+  'defaultLaunchpadViewGroup',
+  'launchpadTabs',
+  'templateVariables',
+  'cspsConfig',
 ] as const satisfies readonly (keyof typeof deploymentSettingsSchema)[];
+
+const writable: ReadonlySet<string> = new Set(writableSettings);
+
+/** The settings the platform derives itself: shown, never written (every field not in `writableSettings`). */
+export const readOnlySettings = (Object.keys(deploymentSettingsSchema) as (keyof typeof deploymentSettingsSchema)[]).filter(
+  (key) => !writable.has(key),
+);

@@ -15,7 +15,10 @@ export interface SessionWanted {
 }
 
 /** Who views and what they may see: a generate-session request without `deploymentId` (the handler's option sets it). */
-export type SessionViewer = Omit<GenerateSessionRequest, 'deploymentId'>;
+export type SessionViewer = { [K in keyof GenerateSessionRequest as K extends 'deploymentId' ? never : K]: GenerateSessionRequest[K] } & {
+  /** Set by the handler's option, never by the viewer (a 500 at run time). */
+  deploymentId?: never;
+};
 
 /** Options of {@link createSessionHandler}. */
 export interface SessionHandlerOptions {

@@ -1,11 +1,11 @@
-// The mock platform's management API: the spec's three operations plus the
-// settings write, and a minimal usage-analytics endpoint that accepts the
-// issued JWT. Request bodies are checked with the package's own schema
-// tables, so mock and client cannot drift apart.
+// The mock platform's management API: the spec's three operations, the
+// settings write and the versions it accepts, and a minimal usage-analytics
+// endpoint that accepts the issued JWT. Request bodies are checked with the
+// package's own schema tables, which a test checks against the platform's
+// API description (src/api/platform-api.json).
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { deploymentSettingsSchema, readOnlySettings } from '../api/schemas.js';
-import { validatePartial } from '../schema.js';
-import { readBody, sendError, sendJson } from './http.js';
+import { keyOf, readBody, sendError, sendJson } from './http.js';
+import { applySettingsWrite, versionsOf } from './settings-write.js';
 import { signJwt, verifyJwt } from './jwt.js';
 import type { Deployment, KeyRecord, MockState, RequestEntry } from './state.js';
 
@@ -23,6 +23,7 @@ export interface RouteMatch {
 /** The API's routes: path pattern, the operation name (as the client names it) and the method. */
 export const routes: readonly Route[] = [
   { operation: 'getDeploymentSettings', method: 'GET', pattern: /^\/api\/v1\/deployments\/([^/]+)\/settings$/ },
+  { operation: 'listDeploymentVersions', method: 'GET', pattern: /^\/api\/v1\/deployments\/([^/]+)\/versions$/ },
   { operation: 'updateDeploymentSettings', method: 'PUT', pattern: /^\/api\/v1\/deployments\/([^/]+)$/ },
   { operation: 'issueUsageAnalyticsToken', method: 'POST', pattern: /^\/api\/v1\/usage-analytics\/token$/ },
   { operation: 'deleteBranch', method: 'DELETE', pattern: /^\/build\/api\/v1\/deployments\/([^/]+)\/branches$/ },
@@ -55,9 +56,9 @@ export function createApiHandler(ctx: { state: MockState; baseUrl: () => string;
     const header = req.headers.authorization;
     const challenge = { headers: { 'WWW-Authenticate': 'Bearer' } };
     if (!header) return void sendError(res, 401, 'Missing Authorization header', challenge);
-    const m = /^Bearer ([^\s]+)$/i.exec(header);
-    if (!m) return void sendError(res, 401, 'Malformed Authorization header: expected "Bearer <token>"', challenge);
-    const principal = state.principal(m[1]);
+    const key = keyOf(header);
+    if (!key) return void sendError(res, 401, 'Malformed Authorization header: expected "Bearer <token>" or "Api-Key <key>"', challenge);
+    const principal = state.principal(key);
     if (!principal) return void sendError(res, 401, 'Unknown or expired token', challenge);
     return principal;
   }
@@ -86,18 +87,9 @@ export function createApiHandler(ctx: { state: MockState; baseUrl: () => string;
       return sendError(res, 400, 'Request body is not valid JSON');
     }
     entry.body = body;
-    const checked = validatePartial(body, deploymentSettingsSchema, 'settings');
-    if (!checked.ok) {
-      const field = /^settings\.([A-Za-z0-9_.]+)/.exec(checked.reason)?.[1];
-      return sendError(res, 400, checked.reason, { field });
-    }
-    for (const key of readOnlySettings) {
-      const value = checked.value as Record<string, unknown>;
-      if (key in value && JSON.stringify(value[key]) !== JSON.stringify(target.settings[key])) {
-        return sendError(res, 400, `settings.${key} is read-only`, { field: key });
-      }
-    }
-    target.settings = { ...target.settings, ...checked.value };
+    const written = applySettingsWrite(target, body, state.versions);
+    if (!written.ok) return sendError(res, 400, written.message, { field: written.field });
+    target.settings = written.settings;
     sendJson(res, 200, target.settings);
   }
 
@@ -179,6 +171,7 @@ export function createApiHandler(ctx: { state: MockState; baseUrl: () => string;
     const target = deployment(res, principal, params[0] ?? '');
     if (!target) return;
     if (route.operation === 'getDeploymentSettings') return sendJson(res, 200, target.settings);
+    if (route.operation === 'listDeploymentVersions') return sendJson(res, 200, { items: versionsOf(target, state.versions), pageInfo: null });
     if (route.operation === 'updateDeploymentSettings') return updateSettings(req, res, target, entry);
     return deleteBranch(res, url, Number(params[0]), target);
   };

@@ -122,3 +122,12 @@ export function listen(server: Server, port: number, host: string): Promise<void
     });
   });
 }
+
+/**
+ * The key of an `Authorization` header: `Bearer <key>`, as the platform's API
+ * description says, or `Api-Key <key>`, as its own examples send it (either
+ * scheme name in any case). Undefined for anything else.
+ */
+export function keyOf(header: string | undefined): string | undefined {
+  return /^(?:Bearer|Api-Key) (\S+)$/i.exec(header ?? '')?.[1];
+}

@@ -18,8 +18,21 @@ export interface MockPlatformOptions {
   port?: number;
   /** Interface to listen on; default `127.0.0.1`. */
   host?: string;
-  /** The API key the mock accepts; default a random one. */
+  /** The API key the mock accepts (an administrator's); default a random one. */
   apiKey?: string;
+  /**
+   * The groups that exist on the mock's tenant: generate-session refuses a
+   * `groups` entry not listed, as the platform does. Default: WordPress's
+   * roles and `analysts`, `sales`, `operations`, `finance`, `marketing`, `public`, `wordpress`.
+   */
+  groups?: readonly string[];
+  /**
+   * Per-dashboard access by groups: dashboard public id → the groups that may
+   * open it. A session none of whose groups is listed gets no dashboard (the
+   * embed reports the platform's fatal error). Dashboards not named are open
+   * to every session; default: every dashboard open.
+   */
+  dashboardAccess?: Readonly<Record<string, readonly string[]>>;
 }
 
 /** One API request the mock received. */
@@ -88,15 +101,28 @@ export interface MockPlatform {
   embeds(): MockEmbed[];
   /** The next embed page to connect (one connected since the last call counts); rejects after `timeout` ms (default 30000). */
   nextEmbed(options?: { timeout?: number }): Promise<MockEmbed>;
+  /**
+   * Restricts dashboard `publicId` to sessions with one of `groups`, or opens
+   * it to every session again with `null`. Applies to loads that start
+   * afterwards. Throws a TypeError for malformed arguments.
+   */
+  setDashboardAccess(publicId: string, groups: readonly string[] | null): void;
   /** Stops listening and closes every connection; resolves when the port is free. */
   close(): Promise<void>;
 }
 
 const operations = ['generateSession', 'revokeSession', ...routes.map((r) => r.operation)];
 
+const isNames = (value: unknown): value is readonly string[] =>
+  Array.isArray(value) && value.every((name) => typeof name === 'string' && name !== '');
+
 function checkStartOptions(options: MockPlatformOptions): void {
-  checkOptions('startMockPlatform', options, ['port', 'host', 'apiKey']);
-  const { port, host, apiKey } = options;
+  checkOptions('startMockPlatform', options, ['port', 'host', 'apiKey', 'groups', 'dashboardAccess']);
+  const { port, host, apiKey, groups, dashboardAccess } = options;
+  if (groups !== undefined && !isNames(groups)) throw new TypeError('startMockPlatform: groups must be an array of non-empty strings.');
+  if (dashboardAccess !== undefined && !(typeof dashboardAccess === 'object' && dashboardAccess !== null && Object.values(dashboardAccess).every(isNames))) {
+    throw new TypeError('startMockPlatform: dashboardAccess must map dashboard ids to arrays of group names.');
+  }
   if (port !== undefined && !(Number.isInteger(port) && port >= 0 && port <= 65535)) {
     throw new RangeError(`startMockPlatform: port must be an integer from 0 to 65535 (got ${String(port)}).`);
   }
@@ -146,6 +172,12 @@ function platformOf(server: MockServer, apiKey: string): MockPlatform {
     fail(rule) {
       state.failures.push(checkFailRule(rule));
     },
+    setDashboardAccess(publicId, groups) {
+      if (typeof publicId !== 'string' || publicId === '') throw new TypeError('setDashboardAccess: publicId must be a non-empty string.');
+      if (groups === null) state.dashboardAccess.delete(publicId);
+      else if (isNames(groups)) state.dashboardAccess.set(publicId, [...groups]);
+      else throw new TypeError('setDashboardAccess: groups must be an array of non-empty strings, or null.');
+    },
     embeds: () => registry.embeds(),
     nextEmbed: (options) => registry.nextEmbed(options),
     close: () => server.close(),
@@ -170,6 +202,7 @@ export async function startMockPlatform(options: MockPlatformOptions = {}): Prom
   // The seed's other keys (a non-admin, another account) get random values: only `apiKey` is known to the test.
   const random = () => `mock_${randomBytes(18).toString('base64url')}`;
   const keys = { admin: apiKey, viewer: random(), noAnalytics: random() };
-  const server = await startMockServer({ port: options.port ?? 0, host: options.host ?? '127.0.0.1', keys });
+  const { groups, dashboardAccess } = options;
+  const server = await startMockServer({ port: options.port ?? 0, host: options.host ?? '127.0.0.1', keys, seed: { groups, dashboardAccess } });
   return platformOf(server, apiKey);
 }

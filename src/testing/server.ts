@@ -10,7 +10,7 @@ import { EmbedRegistry } from './control.js';
 import { createEmbedHandler, type EmbedState } from './sessions.js';
 import { handleHooks, takeRule, applyRule } from './hooks.js';
 import { answerPreflight, applyCors, listen, readBody, sendError } from './http.js';
-import { MockState, apiKeys, type ApiKeys, type RequestEntry } from './state.js';
+import { MockState, apiKeys, type ApiKeys, type RequestEntry, type StateSeed } from './state.js';
 
 const embedPrefixes = ['/embed/', '/api/v1/embed/', '/mock-embed/'];
 
@@ -24,6 +24,8 @@ export interface MockServerOptions {
   log?: boolean;
   /** The API keys; default the seed's fixed ones. */
   keys?: Partial<ApiKeys>;
+  /** The groups generate-session accepts and the dashboards they may open; default `seedGroups`, every dashboard open. */
+  seed?: StateSeed;
 }
 
 /** A running mock server. */
@@ -63,9 +65,9 @@ function logEntry(state: MockState, req: IncomingMessage, url: URL, operation: s
 }
 
 /** Starts the mock platform's server. */
-export async function startMockServer({ port = 0, host = '127.0.0.1', log = false, keys: given = {} }: MockServerOptions = {}): Promise<MockServer> {
+export async function startMockServer({ port = 0, host = '127.0.0.1', log = false, keys: given = {}, seed }: MockServerOptions = {}): Promise<MockServer> {
   const keys: Readonly<ApiKeys> = Object.freeze({ ...apiKeys, ...given });
-  const state = new MockState(keys) as MockState & EmbedState;
+  const state = new MockState(keys, seed) as MockState & EmbedState;
   let url = '';
   const baseUrl = () => url;
   // Per server, so a token issued by one run is worthless to another.

@@ -23,8 +23,9 @@
 //   POST /mock-embed/control/:id      the page's answers and received actions
 //   GET  /mock-embed/<file>           the pages' scripts and styles
 //
-// As on the platform, a session id is single-use and valid for 5 minutes: the
-// embed trades it for a credential that lasts a day.
+// As on the platform, a session id (32 hex digits) is single-use and valid for
+// 5 minutes: the embed trades it for a credential that is usable for about 23
+// hours (minted for 24, trusted until an hour before).
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
@@ -32,7 +33,8 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { EmbedRegistry } from './control.js';
 import { DEPLOYMENT_ID } from './embed/data.js';
-import { readBody, sendError, sendJson } from './http.js';
+import { keyOf, readBody, sendError, sendJson } from './http.js';
+import { parseSessionRequest } from './session-request.js';
 import type { MockState, RequestEntry } from './state.js';
 
 /** The embed pages' own files (HTML, scripts, styles): static assets, copied next to this module by the build. */
@@ -74,15 +76,9 @@ type Json = Record<string, any>;
 /** How long a session id may wait to be used. */
 export const SESSION_TTL_MS = 5 * 60_000;
 const REVOKED = 'The session was revoked. Sign in again to continue.';
-/** How long the credential an embed traded its session for lasts. */
-const CREDENTIAL_TTL_MS = 24 * 3_600_000;
+/** How long the credential an embed traded its session for is usable: the platform mints it for 24 hours and stops trusting it an hour early. */
+export const CREDENTIAL_TTL_MS = 23 * 3_600_000;
 const STATIC_TYPES: Record<string, string> = { '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8' };
-const TENANT_NAME = /^[a-z][a-z0-9-]{0,34}[a-z0-9]$/;
-const FIELDS = [
-  'deploymentId', 'externalId', 'internalId', 'email', 'userAttributes', 'groups', 'securityContext',
-  'embedTenantName', 'creatorMode', 'branchName', 'embedTheme', 'settings',
-];
-
 /** The embed routes a page exists for; anything else under /embed/ is a 404. */
 const PAGE_ROUTES = [
   /^\/embed\/dashboard\/[\w-]+$/,
@@ -97,52 +93,6 @@ async function readJson(req: IncomingMessage): Promise<Json> {
 
 const isPlainObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 const isString = (v: unknown): v is string => typeof v === 'string' && v.trim() !== '';
-
-/**
- * Checks a generate-session body (the platform's public shape). Returns
- * `{ ok: true, value }` with only the known fields, or `{ ok: false, message }`
- * for a 400. Whether the deployment belongs to the caller is checked
- * afterwards, against the mock's state.
- */
-export function parseSessionRequest(
-  body: unknown,
-): { ok: true; value: Omit<SessionRecord, 'expiresAt' | 'used'> } | { ok: false; message: string } {
-  const bad = (message: string) => ({ ok: false as const, message });
-  if (!isPlainObject(body)) return bad('The body must be a JSON object.');
-  const unknown = Object.keys(body).find((k) => !FIELDS.includes(k));
-  if (unknown) return bad(`Unknown field ${unknown.slice(0, 60)}.`);
-  const { deploymentId, externalId, internalId, email, userAttributes, groups, securityContext, embedTenantName, creatorMode, branchName, embedTheme, settings } = body;
-  if (!(Number.isSafeInteger(deploymentId) && deploymentId > 0)) return bad('deploymentId must be a positive integer.');
-  if ((externalId === undefined) === (internalId === undefined)) return bad('Exactly one of externalId and internalId is required.');
-  for (const [name, value] of Object.entries({ externalId, internalId, email, branchName, embedTenantName })) {
-    if (value !== undefined && !isString(value)) return bad(`${name} must be a non-empty string.`);
-  }
-  if (externalId !== undefined && externalId !== externalId.trim().toLowerCase()) return bad('externalId must be lowercase and trimmed.');
-  if (embedTenantName !== undefined && !TENANT_NAME.test(embedTenantName)) return bad('embedTenantName is not a valid tenant name.');
-  if (userAttributes !== undefined && !(Array.isArray(userAttributes) && userAttributes.every((a) => isPlainObject(a) && isString(a.name) && 'value' in a))) {
-    return bad('userAttributes must be an array of { name, value }.');
-  }
-  if (groups !== undefined && !(Array.isArray(groups) && groups.every((g) => typeof g === 'string'))) return bad('groups must be an array of strings.');
-  if (creatorMode !== undefined && typeof creatorMode !== 'boolean') return bad('creatorMode must be a boolean.');
-  for (const [name, value] of Object.entries({ securityContext, embedTheme, settings })) {
-    if (value !== undefined && !isPlainObject(value)) return bad(`${name} must be an object.`);
-  }
-  return {
-    ok: true as const,
-    value: {
-      deploymentId,
-      viewer: externalId ?? internalId,
-      external: externalId !== undefined,
-      email: email ?? null,
-      userAttributes: ((userAttributes ?? []) as Json[]).map(({ name, value }) => ({ name: name as string, value })),
-      groups: groups ?? [],
-      embedTenantName: embedTenantName ?? null,
-      embedTheme: embedTheme ?? null,
-      settings: settings ?? {},
-      mode: 'signed',
-    },
-  };
-}
 
 /** Deployment an embed path is bound to, or null for paths without one (standalone chat). */
 function deploymentOfPath(path: string): number | null {
@@ -185,7 +135,7 @@ export function createEmbedHandler(ctx: {
    * body that is not JSON).
    */
   async function authorizedBody(req: IncomingMessage, res: ServerResponse, entry: RequestEntry | undefined, admin?: string) {
-    const key = /^Bearer (\S+)$/.exec(req.headers.authorization ?? '')?.[1];
+    const key = keyOf(req.headers.authorization);
     const principal = key ? state.principal(key) : undefined;
     if (!principal) return void sendError(res, 401, 'A valid API key is required.');
     if (entry) entry.key = principal.name;
@@ -201,19 +151,26 @@ export function createEmbedHandler(ctx: {
   }
 
   async function generateSession(req: IncomingMessage, res: ServerResponse, entry?: RequestEntry): Promise<void> {
-    const authorized = await authorizedBody(req, res, entry);
+    const authorized = await authorizedBody(req, res, entry, 'Only an administrator\'s API key may create embed sessions.');
     if (!authorized) return;
     const { principal, body } = authorized;
     const parsed = parseSessionRequest(body);
-    if (!parsed.ok) return sendError(res, 400, parsed.message);
-    const session = parsed.value;
+    if (!parsed.ok) return sendError(res, 400, parsed.message, { field: parsed.field });
+    const { value: session, branchName } = parsed;
     // Another account's deployment is as unknown as a missing one.
-    if (!state.deploymentOf(principal.accountId, session.deploymentId)) {
-      return sendError(res, 404, `Deployment ${session.deploymentId} does not exist.`);
+    const deployment = state.deploymentOf(principal.accountId, session.deploymentId);
+    if (!deployment) return sendError(res, 404, `Deployment ${session.deploymentId} does not exist.`);
+    if (branchName !== null && !deployment.branches.has(branchName)) {
+      return sendError(res, 404, `Branch "${branchName.slice(0, 200)}" is not a branch of deployment ${session.deploymentId}.`, { field: 'branchName' });
+    }
+    const groups = state.groups.get(principal.accountId) ?? new Set<string>();
+    const unknownGroup = session.groups.find((group) => !groups.has(group));
+    if (unknownGroup !== undefined) {
+      return sendError(res, 400, `Group "${unknownGroup.slice(0, 100)}" does not exist in this tenant.`, { field: 'groups' });
     }
     purgeExpired();
     if (session.external) state.viewers.set(session.viewer, { email: session.email, userAttributes: session.userAttributes, updatedAt: now() });
-    const sessionId = `ses_${randomBytes(18).toString('base64url')}`;
+    const sessionId = randomBytes(16).toString('hex');
     const tenant = session.embedTenantName ?? state.accounts.get(principal.accountId)?.name.toLowerCase() ?? null;
     const record: SessionRecord = { ...session, embedTenant: tenant, createdAt: now(), expiresAt: now() + SESSION_TTL_MS, used: false };
     state.sessions.set(sessionId, record);
@@ -285,6 +242,9 @@ export function createEmbedHandler(ctx: {
       if (pathDeployment !== null && pathDeployment !== session.deploymentId) {
         return refuse(403, `The session does not grant access to deployment ${pathDeployment}.`);
       }
+      const dashboard = /^\/embed\/dashboard\/([\w-]+)$/.exec(path)?.[1];
+      // Per-dashboard access by groups (off unless configured): as on the platform, a dashboard the viewer's groups may not open is not found.
+      if (dashboard && !state.mayOpen(dashboard, session.groups)) return refuse(404, `Dashboard ${dashboard} was not found for this viewer.`);
       session.used = true;
       credential = `cred_${randomBytes(18).toString('base64url')}`;
       state.credentials.set(credential, { sessionId: id, expiresAt: now() + CREDENTIAL_TTL_MS });

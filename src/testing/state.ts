@@ -58,6 +58,11 @@ export interface RequestEntry {
   contentType: string | null;
   body?: unknown;
 }
+/** Groups and dashboard access a mock starts with (default: `seedGroups`, every dashboard open). */
+export interface StateSeed {
+  groups?: readonly string[];
+  dashboardAccess?: Readonly<Record<string, readonly string[]>>;
+}
 /** A checked failure rule (see hooks.ts). */
 export interface FailureRule {
   operation?: string;
@@ -74,6 +79,39 @@ export interface FailureRule {
 
 const acme = 1;
 const globex = 2;
+
+/**
+ * The groups each seed account holds: generate-session refuses any other, as
+ * the platform does. They include WordPress's default roles, which the
+ * WordPress plugin sends as groups.
+ */
+export const seedGroups: readonly string[] = Object.freeze([
+  'administrator', 'editor', 'author', 'contributor', 'subscriber',
+  'analysts', 'sales', 'operations', 'finance', 'marketing', 'public', 'wordpress',
+]);
+
+/** A version a deployment can run: the head of a release channel, or one the tenant ran before. */
+export interface ReleaseVersion {
+  releaseChannel: 'latest' | 'release';
+  /** As `releaseChannelVersion` names it, e.g. `1.3.14`. */
+  releaseChannelVersion: string;
+  /** As the version picker shows it, e.g. `v1.3.14`. Either form may be written. */
+  version: string;
+}
+
+/** The versions of each channel, newest first (the first is the channel's head). */
+const seedVersions = (): ReleaseVersion[] =>
+  [
+    ['release', '1.3.14'],
+    ['release', '1.3.13'],
+    ['release', '1.3.10'],
+    ['latest', '1.4.2'],
+    ['latest', '1.4.1'],
+  ].map(([releaseChannel, releaseChannelVersion]) => ({
+    releaseChannel: releaseChannel as ReleaseVersion['releaseChannel'],
+    releaseChannelVersion: releaseChannelVersion!,
+    version: `v${releaseChannelVersion}`,
+  }));
 
 function cspsNulls(): Record<string, null> {
   return {
@@ -222,13 +260,28 @@ export class MockState {
   requestSeq!: number;
   failures!: FailureRule[];
   embed!: Record<string, unknown>;
+  /** Account id → the names of its groups. */
+  groups!: Map<number, Set<string>>;
+  /** Dashboard public id → the groups that may open it; a dashboard not listed is open to every session. */
+  dashboardAccess!: Map<string, readonly string[]>;
+  versions!: ReleaseVersion[];
   readonly resetHooks = new Set<(state: MockState) => void>();
   /** The keys this instance accepts: each mock may have its own admin key. */
   readonly apiKeys: Readonly<ApiKeys>;
 
-  constructor(keys: Readonly<ApiKeys> = apiKeys) {
+  /** What `reset()` restores besides the fixed seed: the groups and dashboard access the mock was started with. */
+  readonly seed: Readonly<StateSeed>;
+
+  constructor(keys: Readonly<ApiKeys> = apiKeys, seed: StateSeed = {}) {
     this.apiKeys = keys;
+    this.seed = seed;
     this.reset();
+  }
+
+  /** Whether a session with `groups` may open dashboard `publicId`. */
+  mayOpen(publicId: string, groups: readonly string[]): boolean {
+    const allowed = this.dashboardAccess.get(publicId);
+    return !allowed || groups.some((group) => allowed.includes(group));
   }
 
   /** Re-seeds every collection in place. */
@@ -267,6 +320,9 @@ export class MockState {
     this.requestSeq = 0;
     this.failures = [];
     this.embed = {};
+    this.groups = new Map([acme, globex].map((id) => [id, new Set(this.seed.groups ?? seedGroups)]));
+    this.dashboardAccess = new Map(Object.entries(this.seed.dashboardAccess ?? {}));
+    this.versions = seedVersions();
     for (const hook of this.resetHooks) hook(this);
   }
 

@@ -185,7 +185,7 @@ describe('<platform-admin-panel> says each text as one catalog message', () => {
     await settle(el);
     typeInto($<HTMLInputElement>(el, '#field-name'), '');
     choose($<HTMLSelectElement>(el, '#field-releaseChannel'), 'latest');
-    toggle($<HTMLInputElement>(el, '#field-isPlatformSqlEnabled'));
+    toggle($<HTMLInputElement>(el, '#field-deployBranchMergeAllowed'));
     // The ✕ of the first launchpad tab: a list change in the summary.
     $$<HTMLButtonElement>(el, 'fieldset.editor button.icon')[2]!.click();
     await settle(el);
@@ -254,11 +254,12 @@ describe('<platform-admin-panel> values in the viewer\'s language', () => {
     expect(options('#field-template')).to.deep.equal(['Einzelinstanz', 'Einfacher Cluster', 'Multi-Cluster']);
     expect(options('#field-releaseChannel')).to.deep.equal(['Neueste Version', 'Stabile Version']);
     const readOnly = Object.fromEntries($$(el, '.readonly dl > div').map((d) => [d.querySelector('dt')!.textContent, d.querySelector('dd')!.textContent]));
-    expect(readOnly['Cloud-Anbieter']).to.equal('AWS');
+    expect(options('#field-cloudProvider')).to.deep.equal(['Plattform-Cloud', 'AWS', 'Google Cloud']);
+    expect(readOnly['Repository-Typ']).to.equal('Git-Repository');
     expect(readOnly['Erstellungsschritt']).to.equal('Bereit');
     expect(readOnly['Verwaltet']).to.equal('ja');
-    // A region code is read by engineers, and shown as it is.
-    expect(readOnly['Region']).to.equal('aws-us-east-1');
+    // A region code is read by engineers, and shown as it is (the platform writes it: a text field).
+    expect($<HTMLInputElement>(el, '#field-region').value).to.equal('aws-us-east-1');
     choose($<HTMLSelectElement>(el, '#field-releaseChannel'), 'latest');
     await settle(el);
     expect(panelText(el)).to.contain('Release-Kanal: Stabile Version → Neueste Version');
@@ -291,7 +292,7 @@ describe('<platform-admin-panel> values in the viewer\'s language', () => {
     choose($<HTMLSelectElement>(el, '#field-releaseChannel'), 'latest');
     await settle(el);
     expect($(el, '#pending-title').textContent).to.equal('2 zmiany do zapisania');
-    for (const id of ['#field-isPlatformSqlEnabled', '#field-isSupportPreAggregations', '#field-deployBranchReadOnly']) toggle($<HTMLInputElement>(el, id));
+    for (const id of ['#field-deployBranchMergeAllowed', '#field-releaseChannelVersionHold', '#field-deployBranchReadOnly']) toggle($<HTMLInputElement>(el, id));
     await settle(el);
     expect($(el, '#pending-title').textContent).to.equal('5 zmian do zapisania');
   });

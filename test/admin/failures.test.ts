@@ -46,14 +46,14 @@ async function editedPanel(timeoutMs?: number) {
   const mounted = await mountPanel({ client });
   const { el } = mounted;
   typeInto($<HTMLInputElement>(el, '#field-name'), 'Kept name');
-  typeInto($<HTMLInputElement>(el, '#field-releaseChannelVersion'), '2.0.0');
+  typeInto($<HTMLInputElement>(el, '#field-releaseChannelVersion'), '1.3.13');
   await settle(el);
   return mounted;
 }
 
 async function expectEditsKept(el: HTMLElement) {
   expect($<HTMLInputElement>(el, '#field-name').value).to.equal('Kept name');
-  expect($<HTMLInputElement>(el, '#field-releaseChannelVersion').value).to.equal('2.0.0');
+  expect($<HTMLInputElement>(el, '#field-releaseChannelVersion').value).to.equal('1.3.13');
   expect($(el, '.badge').textContent).to.contain('Unsaved changes');
   expect(panelText(el)).to.contain('Name: Orders analytics → Kept name');
 }

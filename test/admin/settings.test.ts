@@ -29,10 +29,14 @@ describe('<platform-admin-panel> settings', () => {
     expect(deployMode.options[0]!.textContent).to.equal('not set');
     expect(deployMode.value).to.equal('git');
 
-    const sql = $<HTMLInputElement>(el, '#field-isPlatformSqlEnabled');
-    expect(sql.type).to.equal('checkbox');
-    expect(sql.getAttribute('role')).to.equal('switch');
-    expect(sql.checked).to.equal(true);
+    const merges = $<HTMLInputElement>(el, '#field-deployBranchMergeAllowed');
+    expect(merges.type).to.equal('checkbox');
+    expect(merges.getAttribute('role')).to.equal('switch');
+    expect(merges.checked).to.equal(true);
+
+    // The platform writes region, cloud provider and creation method; it derives the flags and the repository type.
+    for (const key of ['region', 'cloudProvider', 'creationMethod']) expect(el.shadowRoot!.querySelector(`#field-${key}`), key).to.not.equal(null);
+    for (const key of ['isPlatformSqlEnabled', 'isSupportPreAggregations', 'repoType']) expect(el.shadowRoot!.querySelector(`#field-${key}`), key).to.equal(null);
 
     const tabs = $$<HTMLInputElement>(el, '[id^="field-launchpadTabs-"][type="text"]');
     expect(tabs.map((i) => i.value)).to.deep.equal(['dashboards', 'workbooks', 'chat']);
@@ -68,14 +72,14 @@ describe('<platform-admin-panel> settings', () => {
     expect(el.shadowRoot!.querySelector('.badge')).to.equal(null);
 
     typeInto($<HTMLInputElement>(el, '#field-name'), 'Orders analytics EU');
-    toggle($<HTMLInputElement>(el, '#field-isPlatformSqlEnabled'));
+    toggle($<HTMLInputElement>(el, '#field-deployBranchMergeAllowed'));
     choose($<HTMLSelectElement>(el, '#field-releaseChannel'), 'latest');
     await settle(el);
 
     expect($(el, '.badge').textContent).to.contain('Unsaved changes');
     const summary = $(el, '[part="summary"]').textContent!.replace(/\s+/g, ' ');
     expect(summary).to.contain('Name: Orders analytics → Orders analytics EU');
-    expect(summary).to.contain('SQL API enabled: on → off');
+    expect(summary).to.contain('Allow merges into the deploy branch: on → off');
     expect(summary).to.contain('Release channel: Stable → Latest');
 
     button(el, 'Save changes').click();
@@ -84,13 +88,31 @@ describe('<platform-admin-panel> settings', () => {
 
     const puts = await requests('updateDeploymentSettings');
     expect(puts).to.have.length(1);
-    expect(puts[0]!.body).to.deep.equal({ name: 'Orders analytics EU', releaseChannel: 'latest', isPlatformSqlEnabled: false });
+    expect(puts[0]!.body).to.deep.equal({ name: 'Orders analytics EU', releaseChannel: 'latest', deployBranchMergeAllowed: false });
     const saved = log.of<DeploymentSettings>('platform-settings-saved')[0]!;
     expect(saved.name).to.equal('Orders analytics EU');
-    expect(saved.isPlatformSqlEnabled).to.equal(false);
+    expect(saved.deployBranchMergeAllowed).to.equal(false);
     expect(panelText(el)).to.contain('Settings saved.');
     expect(el.shadowRoot!.querySelector('.badge')).to.equal(null);
     expect($<HTMLInputElement>(el, '#field-name').value).to.equal('Orders analytics EU');
+  });
+
+  it('deletes a removed template variable the way the platform deletes (null), then shows what the platform answered', async () => {
+    const { el, log } = await mountPanel();
+    const keyInputs = () => $$<HTMLInputElement>(el, '[id^="field-templateVariables-"][placeholder="key"]');
+    const index = keyInputs().findIndex((input) => input.value === 'currency');
+    expect(index).to.equal(1);
+    $$<HTMLButtonElement>(el, 'button[aria-label^="Remove variable"]')[index]!.click();
+    await settle(el);
+    button(el, 'Save changes').click();
+    await until(() => log.count('platform-settings-saved') === 1, 'no platform-settings-saved');
+    await settle(el);
+    const [put] = await requests('updateDeploymentSettings');
+    // The platform merges the map key by key: a key left out would survive, so the removed one is sent as null.
+    expect((put!.body as { templateVariables: Record<string, unknown> }).templateVariables).to.deep.equal({ fiscalYearStartMonth: 2, currency: null, regions: ['emea', 'amer'] });
+    // The form shows the map the platform answered with.
+    expect(keyInputs().map((i) => i.value)).to.deep.equal(['fiscalYearStartMonth', 'regions']);
+    expect(log.of<DeploymentSettings>('platform-settings-saved')[0]!.templateVariables).to.deep.equal({ fiscalYearStartMonth: 2, regions: ['emea', 'amer'] });
   });
 
   it('treats untouched null values as unchanged and sends nothing for them', async () => {

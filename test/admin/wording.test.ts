@@ -54,12 +54,12 @@ describe('<platform-admin-panel> change summary wording', () => {
     for (const lang of ['en', 'de', 'fr', 'es']) {
       const messages = everyLanguage[lang]!;
       const el = await panelIn(lang);
-      for (const id of ['isPlatformSqlEnabled', 'isSupportPreAggregations', 'deployBranchReadOnly', 'releaseChannelVersionHold', 'cspsConfig-enabled']) {
+      for (const id of ['deployBranchMergeAllowed', 'deployBranchReadOnly', 'releaseChannelVersionHold', 'cspsConfig-enabled']) {
         toggle($<HTMLInputElement>(el, `#field-${id}`));
       }
       await settle(el);
       const lines = summaryLines(el);
-      expect(lines, lang).to.have.length(5);
+      expect(lines, lang).to.have.length(4);
       for (const line of lines) {
         const colon = line.lastIndexOf(':');
         const label = line.slice(0, colon);
@@ -81,9 +81,9 @@ describe('<platform-admin-panel> change summary wording', () => {
       expect(label, key).to.not.match(/する$/);
     }
     const el = await panelIn('ja');
-    toggle($<HTMLInputElement>(el, '#field-isPlatformSqlEnabled'));
+    toggle($<HTMLInputElement>(el, '#field-deployBranchMergeAllowed'));
     await settle(el);
-    expect(summaryLines(el)).to.deep.equal([`SQL API の有効化：${ja.on} → ${ja.off}`]);
+    expect(summaryLines(el)).to.deep.equal([`${ja.fieldDeployBranchMergeAllowed}：${ja.on} → ${ja.off}`]);
   });
 
   it('gives Intl.ListFormat no empty item: a blank row of a list is said as the empty word', async () => {
@@ -317,7 +317,7 @@ describe('<platform-admin-panel> line breaking', () => {
     }
     expect(value(englishMessages.fieldDeploymentUrl).textContent).to.equal('https://orders-analytics.acme.platform.example');
     // Words said by the catalog have no extra break, and no value may break inside a word that fits its line.
-    for (const label of [englishMessages.fieldCreationStep, englishMessages.fieldCloudProvider, englishMessages.fieldIsManaged]) {
+    for (const label of [englishMessages.fieldCreationStep, englishMessages.fieldRepoType, englishMessages.fieldIsManaged]) {
       expect(value(label).querySelector('wbr'), label).to.equal(null);
     }
     for (const dd of $$(el, '.readonly dd')) expect(getComputedStyle(dd).overflowWrap, dd.textContent!).to.equal('break-word');

@@ -8,9 +8,9 @@ useMockPlatform();
 
 describe('PlatformApiClient failures', () => {
   it('400 → bad-request, with the platform\'s explanation', async () => {
-    const error = await apiError(client().updateDeploymentSettings(42, { region: 'gcp-asia' }));
+    const error = await apiError(client().updateDeploymentSettings(42, { releaseChannelVersion: '9.9.9' }));
     expect(error).to.include({ name: 'PlatformApiError', operation: 'updateDeploymentSettings', status: 400, code: 'bad-request' });
-    expect(error.message).to.include('settings.region is read-only');
+    expect(error.message).to.include('settings.releaseChannelVersion must be one of the versions of the release channel');
     const deploy = await apiError(client().deleteBranch(42, 'main'));
     expect(deploy).to.include({ operation: 'deleteBranch', status: 400, code: 'bad-request' });
   });

@@ -24,7 +24,7 @@ const viewer: GenerateSessionRequest = {
 describe('PlatformApiClient.generateSession', () => {
   it('posts the request to generate-session with bearer auth and resolves with the session id', async () => {
     const session = await client().generateSession(viewer);
-    expect(session.sessionId).to.match(/^ses_/);
+    expect(session.sessionId).to.match(/^[0-9a-f]{32}$/);
     const [req] = await mockRequests();
     expect(req).to.include({ method: 'POST', path: '/api/v1/embed/generate-session', auth: true, contentType: 'application/json' });
   });
@@ -54,15 +54,19 @@ describe('PlatformApiClient.generateSession', () => {
     ['externalId with capitals', { deploymentId: 42, externalId: 'Ada@example.com' }, RangeError],
     ['externalId with spaces around', { deploymentId: 42, externalId: ' ada ' }, RangeError],
     ['userAttributes not an array', { deploymentId: 42, externalId: 'a', userAttributes: { region: 'EMEA' } }, TypeError],
-    ['a user attribute without value', { deploymentId: 42, externalId: 'a', userAttributes: [{ name: 'region' }] }, TypeError],
     ['groups of numbers', { deploymentId: 42, externalId: 'a', groups: [1] }, TypeError],
     ['embedTenantName with capitals', { deploymentId: 42, externalId: 'a', embedTenantName: 'Acme' }, RangeError],
     ['embedTenantName ending in a dash', { deploymentId: 42, externalId: 'a', embedTenantName: 'acme-' }, RangeError],
     ['creatorMode "yes"', { deploymentId: 42, externalId: 'a', creatorMode: 'yes' }, TypeError],
     ['securityContext a string', { deploymentId: 42, externalId: 'a', securityContext: 'x' }, TypeError],
-    ['settings.timezone an offset', { deploymentId: 42, externalId: 'a', settings: { timezone: '+02:00' } }, RangeError],
-    ['settings.locale not a tag', { deploymentId: 42, externalId: 'a', settings: { locale: 'not a tag' } }, RangeError],
-    ['an unknown field', { deploymentId: 42, externalId: 'a', dashboardPublicId: 'x' }, TypeError],
+    ['a settings switch "no"', { deploymentId: 42, externalId: 'a', settings: { allowAi: 'no' } }, TypeError],
+    ['settings.locale a number', { deploymentId: 42, externalId: 'a', settings: { locale: 7 } }, TypeError],
+    ['email a number', { deploymentId: 42, externalId: 'a', email: 7 }, TypeError],
+    ['a user attribute value that is an object', { deploymentId: 42, externalId: 'a', userAttributes: [{ name: 'n', value: { a: 1 } }] }, TypeError],
+    ['roles of numbers', { deploymentId: 42, externalId: 'a', roles: [1] }, TypeError],
+    ['a tenant group definition without a name', { deploymentId: 42, externalId: 'a', tenantGroupDefinitions: [{ description: 'x' }] }, TypeError],
+    ['a user attribute definition of an unknown type', { deploymentId: 42, externalId: 'a', userAttributeDefinitions: [{ name: 'n', type: 'date' }] }, TypeError],
+    ['isEphemeral "true"', { deploymentId: 42, externalId: 'a', isEphemeral: 'true' }, TypeError],
     ['a value JSON cannot carry', { deploymentId: 42, externalId: 'a', userAttributes: [{ name: 'n', value: 10n }] }, TypeError],
   ];
   for (const [label, request, kind] of invalid) {
@@ -73,6 +77,48 @@ describe('PlatformApiClient.generateSession', () => {
       expect(await mockRequests()).to.deep.equal([]);
     });
   }
+
+  it('names the field of a settings switch that is not true, false or null', async () => {
+    const error = (await rejection(client().generateSession({ deploymentId: 42, externalId: 'a', settings: { showDashboardChat: 'no' } } as unknown as GenerateSessionRequest))) as Error;
+    expect(error).to.be.instanceOf(TypeError);
+    expect(error.message).to.include('settings.showDashboardChat');
+  });
+
+  it('sends the newer fields, null values, tri-state switches, an attribute without value and a locale it cannot judge as they are', async () => {
+    const request: GenerateSessionRequest = {
+      deploymentId: 42,
+      externalId: 'ada@example.com',
+      email: null,
+      userProfile: { displayName: 'Ada', picture: null },
+      roles: ['viewer'],
+      groups: ['sales'],
+      isEphemeral: true,
+      publicDashboardId: 'sales-overview',
+      userAttributes: [{ name: 'region' }, { name: 'tier', value: null }],
+      settings: { allowAi: null, showDashboardChat: false, showWorkbookShare: true, locale: 'tlh-Qaaa', timezone: 'Nowhere/City' },
+    };
+    expect(await client().generateSession(request)).to.have.property('sessionId');
+    const [req] = await mockRequests();
+    expect(req!.body).to.deep.equal(request);
+  });
+
+  it('sends a field the platform added after this package, as it is', async () => {
+    await mockFail({ path: '/api/v1/embed/generate-session', status: 200, body: { sessionId: 'a'.repeat(32) } });
+    await client().generateSession({ deploymentId: 42, externalId: 'a', fieldFromTomorrow: { x: 1 } });
+    const [req] = await mockRequests();
+    expect(req!.body).to.deep.include({ fieldFromTomorrow: { x: 1 } });
+  });
+
+  it('a 404 with a branchName names the branch as a possible cause', async () => {
+    const error = await apiError(client().generateSession({ deploymentId: 42, externalId: 'a', branchName: 'feature/gone' }));
+    expect(error).to.include({ code: 'not-found', status: 404 });
+    expect(error.message).to.include('deployment 42 or its branch "feature/gone" was not found');
+  });
+
+  it('a non-admin key is forbidden, and no session is made', async () => {
+    const error = await apiError(client({ token: 'mock-key-acme-viewer-2b81de4c' }).generateSession(viewer));
+    expect(error).to.include({ code: 'forbidden', status: 403 });
+  });
 
   it('keeps fields the platform adds to the answer', async () => {
     await mockFail({ path: '/api/v1/embed/generate-session', status: 200, body: { sessionId: 'ses_x', expiresAt: '2026-01-01T00:00:00Z', extra: { a: 1 } } });

@@ -194,7 +194,7 @@ describe('README page snippets against the mock platform', () => {
       await eventually(() => page.evaluate(() => document.getElementById('dashboard').ready), 'the element took over and is ready');
       const frame = page.frames().find((f) => f.url().startsWith(`${mock.url}/embed/`));
       const session = new URL(frame.url()).searchParams.get('session');
-      assert.match(session, /^ses_/);
+      assert.match(session, /^[0-9a-f]{32}$/);
       await eventually(async () => (await frame.textContent('[data-testid="dashboard-title"]')) === 'Sales overview', 'the dashboard is shown');
       const navigations = mock.state.requests.filter((r) => r.path.startsWith('/embed/') && r.query.session === session);
       assert.equal(navigations.length, 1, 'one navigation of the embed with the server session');
@@ -240,7 +240,7 @@ describe('README page snippets against the mock platform', () => {
         await eventually(async () => (await frame.textContent('[data-testid="dashboard-title"]')) === 'Sales overview', 'the dashboard is shown');
         await showsData(frame, 2);
       }
-      assert.match(sessions[0], /^ses_/);
+      assert.match(sessions[0], /^[0-9a-f]{32}$/);
       assert.notEqual(sessions[0], sessions[1], 'each view gets a fresh session');
       const made = mock.state.requests.filter((r) => r.path === '/api/v1/embed/generate-session' && r.body?.externalId === 'grace@example.com');
       assert.equal(made.length, 2, 'one session per view, from the handler');

@@ -171,23 +171,25 @@ describe('PUT /api/v1/deployments/:id', () => {
     assert.deepEqual((await call('GET', settingsPath(42))).body, res.body);
   });
 
-  it('replaces cspsConfig and templateVariables as a whole', async () => {
+  it('replaces cspsConfig as a whole and merges templateVariables key by key', async () => {
     const res = await call('PUT', '/api/v1/deployments/42', {
-      body: { cspsConfig: { enabled: false, storageProvider: 'gcs', gcsBucket: 'b' }, templateVariables: { a: 1 } },
+      body: { cspsConfig: { enabled: false, storageProvider: 'gcs', gcsBucket: 'b' }, templateVariables: { a: 1, currency: null } },
     });
     assert.equal(res.status, 200);
     assert.deepEqual(res.body.cspsConfig, { enabled: false, storageProvider: 'gcs', gcsBucket: 'b' });
-    assert.deepEqual(res.body.templateVariables, { a: 1 });
+    assert.deepEqual(res.body.templateVariables, { fiscalYearStartMonth: 2, regions: ['emea', 'amer'], a: 1 });
   });
 
-  it('accepts a read-only field sent with its current value, refuses a changed one (400 with field)', async () => {
-    assert.equal((await call('PUT', '/api/v1/deployments/42', { body: { id: 42, region: 'aws-us-east-1' } })).status, 200);
-    const res = await call('PUT', '/api/v1/deployments/42', { body: { name: 'x', region: 'gcp-asia' } });
+  it('refuses a field the platform does not write, even with its current value (400 with field); region is writable', async () => {
+    const res = await call('PUT', '/api/v1/deployments/42', { body: { name: 'x', isCold: false } });
     assertErrorBody(res, 400, 'bad-request');
-    assert.equal(res.body.error.field, 'region');
+    assert.equal(res.body.error.field, 'isCold');
     assert.equal(mock.state.deployments.get(42).settings.name, 'Orders analytics', 'nothing merged');
-    const id = await call('PUT', '/api/v1/deployments/42', { body: { id: 43 } });
+    const id = await call('PUT', '/api/v1/deployments/42', { body: { id: 42 } });
     assert.equal(id.body.error.field, 'id');
+    const region = await call('PUT', '/api/v1/deployments/42', { body: { region: 'gcp-asia' } });
+    assert.equal(region.status, 200);
+    assert.equal(region.body.region, 'gcp-asia');
   });
 
   for (const [label, body, field] of [

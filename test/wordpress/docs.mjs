@@ -10,7 +10,7 @@ import { execFileSync, execSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createPost, httpRequest, readyDashboards, sessionUrlIn, signedInContext } from './helpers.mjs';
+import { createPost, eventually, httpRequest, readyDashboards, sessionUrlIn, signedInContext } from './helpers.mjs';
 import { setMode } from './route.mjs';
 
 const page = readFileSync(new URL('../../docs/hosts/wordpress.md', import.meta.url), 'utf8');
@@ -92,7 +92,26 @@ export function describeDocs(ctx) {
         assert.equal(answer.status, 200, answer.text);
         sent = lastSent();
         assert.deepEqual(sent.groups, ['editor', 'wordpress', 'operations']);
+
+        // The guide's access rule, applied to the mock as printed: the dashboard is the operations group's alone.
+        const [, dashboard, groups] = /platform\.setDashboardAccess\('([\w-]+)', (\[[^\]]*\])\);/.exec(page);
+        assert.equal(dashboard, 'ops-health');
+        wp.platform.setDashboardAccess(dashboard, JSON.parse(groups.replaceAll("'", '"')));
+        const ops = createPost(wp, { title: 'Docs operations', content: `[platform_embed dashboard="${dashboard}"]` });
+        const seen = wp.platform.embeds().length;
+        const refused = await subscriber.newPage();
+        await refused.goto(ops.url);
+        // The subscriber's session opens no operations dashboard: each load is refused, and the element never gets ready.
+        await eventually(() => wp.platform.embeds().slice(seen).some((e) => e.path === `/embed/dashboard/${dashboard}` && !e.session), 'a refused operations embed', { timeoutMs: 20_000 });
+        assert.ok(wp.platform.embeds().slice(seen).every((e) => !e.session), 'no load of the subscriber got the dashboard');
+        assert.equal(await refused.evaluate(() => document.querySelector('platform-embed').ready), false);
+        await refused.close();
+        const allowed = await editor.newPage();
+        await allowed.goto(ops.url);
+        await readyDashboards(allowed);
+        await allowed.close();
       } finally {
+        wp.platform.setDashboardAccess('ops-health', null);
         await subscriber.close();
         wp.removeMuPlugin('platform-embed-viewer');
         setMode(wp, 'public');

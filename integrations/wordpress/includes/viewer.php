@@ -90,7 +90,13 @@ function platform_embed_viewer_problem( $viewer ) {
 	if ( array_key_exists( 'deploymentId', $viewer ) ) {
 		return 'the viewer must not set deploymentId (the settings do)';
 	}
-	$known = array( 'externalId', 'internalId', 'email', 'userAttributes', 'groups', 'securityContext', 'embedTenantName', 'creatorMode', 'branchName', 'embedTheme', 'settings' );
+	// The platform's GenerateSession fields (src/api/platform-api.json), without deploymentId.
+	$known = array(
+		'externalId', 'internalId', 'email', 'userProfile', 'userAttributes', 'userAttributeDefinitions',
+		'groups', 'roles', 'tenantGroups', 'tenantGroupDefinitions', 'groupDefinitions', 'securityContext',
+		'embedTenantName', 'embedTenantProfile', 'creatorMode', 'isEphemeral', 'publicDashboardId',
+		'branchName', 'embedTheme', 'settings',
+	);
 	foreach ( array_keys( $viewer ) as $field ) {
 		if ( ! in_array( $field, $known, true ) ) {
 			return 'unknown session request field ' . sanitize_key( (string) $field );
@@ -118,8 +124,9 @@ function platform_embed_viewer_problem( $viewer ) {
 			return 'userAttributes must be an array';
 		}
 		foreach ( $viewer['userAttributes'] as $attribute ) {
-			if ( ! is_array( $attribute ) || ! isset( $attribute['name'] ) || ! is_string( $attribute['name'] ) || ! array_key_exists( 'value', $attribute ) ) {
-				return 'each of userAttributes must be { name: string, value }';
+			// As on the platform, `value` may be missing or null.
+			if ( ! is_array( $attribute ) || ! isset( $attribute['name'] ) || ! is_string( $attribute['name'] ) ) {
+				return 'each of userAttributes must be { name: string, value? }';
 			}
 		}
 	}
