@@ -244,7 +244,11 @@ export function createEmbedHandler(ctx: {
       }
       const dashboard = /^\/embed\/dashboard\/([\w-]+)$/.exec(path)?.[1];
       // Per-dashboard access by groups (off unless configured): as on the platform, a dashboard the viewer's groups may not open is not found.
-      if (dashboard && !state.mayOpen(dashboard, session.groups)) return refuse(404, `Dashboard ${dashboard} was not found for this viewer.`);
+      if (dashboard && !state.mayOpen(dashboard, session.groups)) {
+        // Not a session problem: the page reports "not allowed", which no fresh session repairs.
+        if (embedId && !renew) registry.authenticated(embedId, { path, session: false, sessionId: presented, refusal: `Dashboard ${dashboard} is not allowed for this viewer.` });
+        return sendJson(res, 404, { error: { code: 'not_allowed', message: `Dashboard ${dashboard} is not allowed for this viewer.` }, notAllowed: true });
+      }
       session.used = true;
       credential = `cred_${randomBytes(18).toString('base64url')}`;
       state.credentials.set(credential, { sessionId: id, expiresAt: now() + CREDENTIAL_TTL_MS });

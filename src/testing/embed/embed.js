@@ -210,7 +210,7 @@ const credential = {
 async function ask(path, body) {
   const response = await fetch(path, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
   const answer = await response.json().catch(() => ({}));
-  if (!response.ok) throw Object.assign(new Error(answer?.error?.message ?? `The session was refused (${response.status}).`), { revoked: answer?.revoked === true });
+  if (!response.ok) throw Object.assign(new Error(answer?.error?.message ?? `The session was refused (${response.status}).`), { revoked: answer?.revoked === true, notAllowed: answer?.notAllowed === true });
   return answer;
 }
 
@@ -387,7 +387,9 @@ async function boot() {
   try {
     session = await authenticate();
   } catch (error) {
-    failSession(error.message);
+    // The viewer's groups may not open this dashboard: the platform's "not allowed", not a session to renew.
+    if (error.notAllowed) fail({ message: error.message, name: 'NotAllowedError', context: 'access', fatal: true }, 'Not allowed');
+    else failSession(error.message);
     return;
   }
   setTheme(session.embedTheme ?? {});
