@@ -102,6 +102,21 @@ export const cases = [
   { name: 'JSON null', request: { headers: own, text: 'null' }, expect: bad },
   { name: 'a JSON string', request: { headers: own, text: '"sales-overview"' }, expect: bad },
   { name: 'a JSON number', request: { headers: own, text: '42' }, expect: bad },
+  // Form bodies: PHP reads a multipart one into $_POST and leaves the route no body, yet it is not JSON.
+  {
+    name: 'a multipart/form-data body (a form with a dashboard field)',
+    request: {
+      headers: { ...own, 'content-type': 'multipart/form-data; boundary=case-boundary' },
+      text: '--case-boundary\r\nContent-Disposition: form-data; name="dashboard"\r\n\r\nsales-overview\r\n--case-boundary--\r\n',
+    },
+    expect: bad,
+  },
+  {
+    name: 'a multipart/form-data body with no field',
+    request: { headers: { ...own, 'content-type': 'Multipart/Form-Data; boundary=case-boundary' }, text: '--case-boundary--\r\n' },
+    expect: bad,
+  },
+  { name: 'an application/x-www-form-urlencoded body', request: { headers: { ...own, 'content-type': 'application/x-www-form-urlencoded' }, text: 'dashboard=sales-overview' }, expect: bad },
   { name: 'a dashboard that is not a string', request: { headers: own, json: { dashboard: 42 } }, expect: bad },
   { name: 'an empty dashboard', request: { headers: own, json: { dashboard: '' } }, expect: bad },
   { name: 'a path outside /embed/', request: { headers: own, json: { path: '/api/v1/deployments' } }, expect: bad },

@@ -145,11 +145,27 @@ export function describeTrust(ctx) {
       };
       for (const [url, code] of Object.entries(refused)) assert.equal(problem(url), code, url);
       for (const url of ['http://127.0.0.1:4100', 'http://localhost:4100', 'http://[::1]:4100', 'https://analytics.example.com']) assert.equal(problem(url), null, url);
+      // Every refused IPv4 range in each IPv6 spelling of an IPv4 address: IPv4-mapped, IPv4-compatible,
+      // IPv4-translated, NAT64 (well-known and local-use prefixes) and 6to4; Teredo carries one too.
+      const hex = (v4) => v4.split('.').map((n) => Number(n).toString(16).padStart(2, '0')).join('').replace(/^(....)(....)$/, '$1:$2');
+      const spellings = (v4) => [`::ffff:${v4}`, `::${v4}`, `::ffff:0:${v4}`, `64:ff9b::${v4}`, `64:ff9b:1::${v4}`, `2002:${hex(v4)}::1`];
+      const refusedV4 = ['0.0.0.5', '169.254.169.254', '100.100.100.200', '192.0.0.8', '224.0.0.1', '10.0.0.5', '172.16.0.1', '192.168.1.20', '100.64.0.1', '198.18.0.1'];
+      for (const v4 of refusedV4) {
+        assert.equal(problem(`https://${v4}`), 'private', v4);
+        for (const ip of spellings(v4)) assert.equal(problem(`https://[${ip}]`), 'private', `${ip} (${v4})`);
+      }
+      assert.equal(problem('https://[2001:0:a9fe:a9fe::1]'), 'private', 'Teredo');
+      // A public IPv4 address stays public as IPv4-mapped and through 6to4; a global IPv6 address is public.
+      for (const url of ['https://[::ffff:93.184.215.14]', 'https://[2002:5db8:d70e::1]', 'https://[2606:4700::1111]']) assert.equal(problem(url), null, url);
       wp.addMuPlugin('private-hosts', `<?php define( 'PLATFORM_EMBED_ALLOW_PRIVATE_HOSTS', true );`);
       try {
         assert.equal(problem('https://10.0.0.5'), null, 'allowed by the constant');
         assert.equal(problem('https://[fd12:3456::1]'), null, 'allowed by the constant');
         assert.equal(problem('https://169.254.169.254'), 'private', 'metadata stays refused');
+        assert.equal(problem('https://[::ffff:10.0.0.5]'), null, 'an IPv4-mapped private address is that private address');
+        for (const ip of ['::ffff:169.254.169.254', '::169.254.169.254', '2002:a9fe:a9fe::1', '64:ff9b::169.254.169.254']) {
+          assert.equal(problem(`https://[${ip}]`), 'private', `${ip}: metadata stays refused in every spelling`);
+        }
       } finally {
         wp.removeMuPlugin('private-hosts');
       }

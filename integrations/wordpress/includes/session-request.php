@@ -92,6 +92,13 @@ function platform_embed_read_wanted( $request ) {
 		return array( 'ok' => false, 'reason' => $too_large );
 	}
 	if ( '' === $body ) {
+		// PHP reads a multipart/form-data body into $_POST and $_FILES and leaves the route none to read:
+		// such a body is not JSON, as the TypeScript handler, which reads the bytes, finds. Only a declared
+		// length of 0 makes it an empty body.
+		$type = $request->get_content_type();
+		if ( is_array( $type ) && 'multipart/form-data' === $type['value'] && '0' !== trim( (string) $declared ) ) {
+			return array( 'ok' => false, 'reason' => __( 'the request body is not JSON', 'platform-embed' ) );
+		}
 		return array( 'ok' => true, 'wanted' => array() );
 	}
 	// A UTF-8 decoder drops a leading byte order mark before JSON parsing, as the TypeScript handler's does.

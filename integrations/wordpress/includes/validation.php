@@ -98,7 +98,8 @@ function platform_embed_private_hosts_allowed() {
  *
  * @param string $address An IPv4 or IPv6 address.
  * @return string `loopback`, `private` (RFC 1918, shared, unique local), `never`
- *                (link-local, cloud metadata, unspecified, multicast, reserved) or `public`.
+ *                (link-local, cloud metadata, unspecified, multicast, reserved, and the IPv6
+ *                spellings of an IPv4 address other than IPv4-mapped and a public 6to4) or `public`.
  */
 function platform_embed_address_kind( $address ) {
 	$packed = inet_pton( $address );
@@ -109,6 +110,10 @@ function platform_embed_address_kind( $address ) {
 	if ( 16 === strlen( $packed ) && str_starts_with( $packed, str_repeat( "\0", 10 ) . "\xff\xff" ) ) {
 		$packed = substr( $packed, 12 );
 	}
+	// A 6to4 address (2002:aabb:ccdd::/48) is sent through a relay to the IPv4 address aa.bb.cc.dd: only a public one is a place for the key.
+	if ( 16 === strlen( $packed ) && str_starts_with( $packed, "\x20\x02" ) ) {
+		return 'public' === platform_embed_address_kind( (string) inet_ntop( substr( $packed, 2, 4 ) ) ) ? 'public' : 'never';
+	}
 	$ranges = 4 === strlen( $packed )
 		? array(
 			'loopback' => array( '127.0.0.0/8' ),
@@ -117,7 +122,9 @@ function platform_embed_address_kind( $address ) {
 		)
 		: array(
 			'loopback' => array( '::1/128' ),
-			'never'    => array( '::/128', 'fe80::/10', 'fd00:ec2::254/128', 'ff00::/8', '64:ff9b::/96' ),
+			// `::/96`: the unspecified address and the IPv4-compatible ones (::a.b.c.d); then IPv4-translated
+			// (::ffff:0:a.b.c.d), NAT64 (well-known and local-use prefixes) and Teredo, which all carry an IPv4 address.
+			'never'    => array( '::/96', '::ffff:0:0:0/96', '64:ff9b::/96', '64:ff9b:1::/48', '2001::/32', 'fe80::/10', 'fd00:ec2::254/128', 'ff00::/8' ),
 			'private'  => array( 'fc00::/7', 'fec0::/10' ),
 		);
 	foreach ( $ranges as $kind => $cidrs ) {
