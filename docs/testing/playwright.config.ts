@@ -12,8 +12,7 @@ export default defineConfig({
   fullyParallel: true,
   reporter: 'list',
   // Generous for a loaded CI machine, where an embed can take over 15 s to get
-  // ready: a passing test takes only as long as it needs. nextEmbed() and
-  // waitForAction() wait 30 s by default.
+  // ready: a passing test takes only as long as it needs.
   timeout: 120_000,
   expect: { timeout: 30_000 },
   use: {

@@ -7,7 +7,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { randomBytes } from 'node:crypto';
 import { readBody, sendError, sendJson } from './http.js';
-import { checkOptions, DEFAULT_TIMEOUT_MS, timeoutOf, waitFor } from './options.js';
+import { checkOptions, COMMAND_TIMEOUT_MS, timeoutOf, waitFor } from './options.js';
 import type { EmbedAction, EmbedFailure, MockEmbed } from './types.js';
 
 export type { EmbedAction, EmbedFailure, MockEmbed };
@@ -125,8 +125,8 @@ class Embed implements MockEmbed {
     const reloaded = new Promise<void>((resolve, reject) => {
       const timer = setTimeout(() => {
         this._reloading = null;
-        reject(new Error(`reload(): ${this._label} did not connect again within ${DEFAULT_TIMEOUT_MS} ms.`));
-      }, DEFAULT_TIMEOUT_MS);
+        reject(new Error(`reload(): ${this._label} did not connect again within ${COMMAND_TIMEOUT_MS} ms.`));
+      }, COMMAND_TIMEOUT_MS);
       this._reloading = {
         resolve: () => (clearTimeout(timer), (this._reloading = null), resolve()),
         reject: (error) => (clearTimeout(timer), (this._reloading = null), reject(error)),
@@ -147,13 +147,13 @@ class Embed implements MockEmbed {
       if (this._stream) return { value: true };
       if (this._gone) return { error: new Error(`${label}: ${this._label} is gone (closed or navigated away).`) };
       return undefined;
-    }, DEFAULT_TIMEOUT_MS, () => `${label}: ${this._label} did not open its control channel within ${DEFAULT_TIMEOUT_MS} ms.`);
+    }, COMMAND_TIMEOUT_MS, () => `${label}: ${this._label} did not open its control channel within ${COMMAND_TIMEOUT_MS} ms.`);
     const seq = ++this._seq;
     return new Promise<void>((resolve, reject) => {
       const timer = setTimeout(() => {
         this._pending.delete(seq);
-        reject(new Error(`${label}: ${this._label} did not answer within ${DEFAULT_TIMEOUT_MS} ms.`));
-      }, DEFAULT_TIMEOUT_MS);
+        reject(new Error(`${label}: ${this._label} did not answer within ${COMMAND_TIMEOUT_MS} ms.`));
+      }, COMMAND_TIMEOUT_MS);
       this._pending.set(seq, {
         resolve: () => (clearTimeout(timer), resolve()),
         reject: (error) => (clearTimeout(timer), reject(new Error(`${label}: ${error.message}`))),
@@ -203,7 +203,7 @@ class Embed implements MockEmbed {
     };
     // Only a reload asked for with reload() comes back to this MockEmbed; any other load is a new page.
     if (now || !this._reloading) gone();
-    else this._goneTimer = setTimeout(gone, DEFAULT_TIMEOUT_MS).unref();
+    else this._goneTimer = setTimeout(gone, COMMAND_TIMEOUT_MS).unref();
   }
 
   /** A message from the page: an acknowledgement or an action it received. */

@@ -99,7 +99,7 @@ export interface MockPlatform {
   fail(rule: FailRule): void;
   /** The embed pages that have connected so far, oldest first. */
   embeds(): MockEmbed[];
-  /** The next embed page to connect (one connected since the last call counts); rejects after `timeout` ms (default 30000). */
+  /** The next embed page to connect (one connected since the last call counts); rejects after `timeout` ms (default 5000). */
   nextEmbed(options?: { timeout?: number }): Promise<MockEmbed>;
   /**
    * Restricts dashboard `publicId` to sessions with one of `groups`, or opens

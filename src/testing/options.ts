@@ -13,11 +13,15 @@ export function checkOptions(fn: string, options: unknown, known: readonly strin
   }
 }
 
+/** The default of `nextEmbed()` and `waitForAction()`, in ms: pass `{ timeout }` for a loaded CI machine. */
+export const DEFAULT_TIMEOUT_MS = 5000;
+
 /**
- * The default of every wait, in ms: an embed page on a loaded CI machine
- * (a few cores shared by parallel browsers) can take over 15 s to connect.
+ * The limit of the mock's own commands (a `MockEmbed`'s `reload()`, `send()`,
+ * `fail()`), in ms: an embed page on a loaded CI machine (a few cores shared by
+ * parallel browsers) can take over 15 s to connect or answer.
  */
-export const DEFAULT_TIMEOUT_MS = 30_000;
+export const COMMAND_TIMEOUT_MS = 30_000;
 
 /** A `timeout` option: a positive number of ms, default `DEFAULT_TIMEOUT_MS`. */
 export function timeoutOf(fn: string, value: unknown): number {

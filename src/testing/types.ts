@@ -28,7 +28,7 @@ export interface MockEmbed {
   readonly session: boolean;
   /** Every action the page received so far, oldest first. */
   actions(): EmbedAction[];
-  /** Resolves with the first action of `type` received (earlier ones count); rejects after `timeout` ms (default 30000) or when the page is gone. */
+  /** Resolves with the first action of `type` received (earlier ones count); rejects after `timeout` ms (default 5000) or when the page is gone. */
   waitForAction(type: string, options?: { timeout?: number }): Promise<EmbedAction>;
   /** Posts `platform:event:<type>` with `payload` from the page to its host; resolves once it is posted. */
   send(type: string, payload?: Record<string, unknown>): Promise<void>;
