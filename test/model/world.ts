@@ -29,8 +29,6 @@ const SETTLE_LIMIT = READY_TIMEOUT + SLACK + 15_000;
 /** The most a check waits for the probes of the shown documents to arrive. */
 const PROBE_LIMIT = 15_000;
 export const KEEP_ALIVE = 'app';
-/** The element's `allow` when unset (CONTRACT). */
-const DEFAULT_ALLOW = 'fullscreen; clipboard-write';
 /** Page rules a kept embed must resist (CONTRACT "Keeping an embed alive", item 5). */
 const HOSTILE_STYLE = 'iframe { visibility: visible !important; opacity: 1 !important; display: block !important; }';
 
@@ -385,7 +383,8 @@ export class World {
     for (const [what, allow] of [['its iframe', frame?.getAttribute('allow')], ['its navigation', made?.allow]] as const) {
       if (what === 'its navigation' && !made) continue;
       const granted = features(allow);
-      const missing = features(el.allow ?? DEFAULT_ALLOW).filter((feature) => !granted.includes(feature));
+      // A removed `allow` attribute (null) is no policy to grant (defaults.ts `grantAllow`).
+      const missing = features(el.allow ?? '').filter((feature) => !granted.includes(feature));
       if (missing.length) add(`${label}: shown in ${owner.name}, whose allow names ${missing.join(', ')}, not granted by ${what} (allow "${allow ?? ''}")`);
     }
   }
