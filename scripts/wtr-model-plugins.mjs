@@ -15,7 +15,7 @@
 //       `{ op: 'pages', since }` → every embed page of the mock from index
 //       `since` on: `{ index, path, ok, sessionId, viewer, refusal, gone, query }`
 //       (`viewer`: whose session the page opened with; `query`: the page
-//       address's parameters, the session left out);
+//       address's parameters, the session left out, of the latest navigation with that session);
 //       `{ op: 'calls' }` → `{ [key]: { calls, inFlight, maxInFlight } }`.
 import { runningMock } from './mock-platform-plugin.mjs';
 
@@ -34,8 +34,10 @@ function pageQueries() {
     for (; cursor < log.length; cursor++) {
       const entry = log[cursor];
       if (entry.method !== 'GET' || !entry.path.startsWith('/embed/') || !entry.query?.session) continue;
+      // The latest navigation with a session is the one its live page shows: an element without a session
+      // source sends its spent session again, with the parameters of its new load.
       const { session, ...query } = entry.query;
-      if (!bySession.has(session)) bySession.set(session, query);
+      bySession.set(session, query);
     }
     return bySession;
   };
