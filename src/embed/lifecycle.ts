@@ -86,7 +86,8 @@ export class Lifecycle {
   /** The load waits for a `session` or a provider (it had neither): setting one starts it. */
   _waiting?: boolean;
 
-  private _token = 0;
+  /** Counts the attempts: a new load (or a disconnect) makes the answers of earlier ones stale. */
+  _token = 0;
   /** The ready timeout. A cleared timer's id stays: clearing it again does nothing. */
   private _timer?: ReturnType<typeof setTimeout>;
   /** The fixed session the last load used: a session is single-use, so a provider serves the next loads. */

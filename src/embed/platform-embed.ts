@@ -341,8 +341,12 @@ export class PlatformEmbedElement extends PlatformEmbedProperties {
 
   /** Reloads the iframe, asking `sessionProvider` for a fresh session when one is set. */
   reload(): void {
-    if (this.isConnected && this.hasUpdated) this._beginLoad();
-    else this._needsLoad = true;
+    if (!this.isConnected || !this.hasUpdated) return void (this._needsLoad = true);
+    const life = this._life;
+    const token = life._token;
+    // Changes set earlier in the same task apply first (a new session source, session or dashboard); a load they start is this one.
+    if (this.isUpdatePending) this.performUpdate();
+    if (token === life._token) this._beginLoad();
   }
 
   /**

@@ -108,6 +108,59 @@ describe('<platform-embed session-url>', () => {
     el.remove();
   });
 
+  describe('reload() in the same task as a change acts on the element as changed', () => {
+    /** A ready element of the fixture tenant with the fixed `session` "first" and no session source. */
+    async function fixedSession(): Promise<PlatformEmbedElement> {
+      const el = document.createElement('platform-embed');
+      Object.assign(el, { baseUrl: BASE, dashboard: 'demo', session: 'first' });
+      const ready = oneEvent(el, 'platform-ready');
+      (await fixture(html`<div></div>`)).append(el);
+      await ready;
+      await settle();
+      await clearLog();
+      await clearCalls();
+      return el;
+    }
+
+    it('a new session-url: one load, with a session of that URL, never the spent one', async () => {
+      const el = await fixedSession();
+      const ready = oneEvent(el, 'platform-ready');
+      el.setAttribute('session-url', '/__session-url/ok');
+      el.reload();
+      await ready;
+      await settle();
+      expect((await calls()).length).to.equal(1);
+      const log = await embedLog();
+      expect(log.length).to.equal(1);
+      expect(log[0]!.session).to.match(/^url-\d+$/);
+    });
+
+    it('a new session: one load, with that session', async () => {
+      const el = await fixedSession();
+      const ready = oneEvent(el, 'platform-ready');
+      el.session = 'second';
+      el.reload();
+      await ready;
+      await settle();
+      expect((await embedLog()).map((entry) => entry.session)).to.deep.equal(['second']);
+    });
+
+    it('a new dashboard: loads of that dashboard only', async () => {
+      const el = await withUrl('/__session-url/ok');
+      await oneEvent(el, 'platform-ready');
+      await settle();
+      await clearLog();
+      const ready = oneEvent(el, 'platform-ready');
+      el.setAttribute('dashboard', 'slow');
+      el.reload();
+      await ready;
+      await settle();
+      const paths = (await embedLog()).map((entry) => entry.path.replace(/^.*\/dashboard\/|\/.*$/g, ''));
+      expect(paths.length).to.be.greaterThan(0);
+      expect(new Set(paths)).to.deep.equal(new Set(['slow']));
+    });
+  });
+
   for (const [name, url, says] of [
     ['a 4xx status', '/__session-url/status-401', 'session-url /__session-url/status-401 answered 401.'],
     ['a 5xx status', '/__session-url/status-503', 'session-url /__session-url/status-503 answered 503.'],

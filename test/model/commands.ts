@@ -57,6 +57,7 @@ class Step implements fc.AsyncCommand<Model, World> {
   }
 }
 
+type Change = 'session-url' | 'sessionProvider' | 'session' | 'dashboard';
 const viewerArb = fc.constantFrom(...VIEWERS);
 const delayArb = fc.constantFrom(0, 40, 300);
 const E = (s: number) => `E${s}`;
@@ -99,17 +100,37 @@ const steps = (slotArb: fc.Arbitrary<number>): fc.Arbitrary<Step>[] => [
   step(slotArb, (s, then) => new Step(`reload() ${E(s)}`, (m) => m.connected[s]!, (_m, w) => el(w, s).reload(), then)),
   step(fc.tuple(slotArb, viewerArb, delayArb), ([s, viewer, delay], then) =>
     new Step(`sessionProvider ${E(s)} = ${viewer} (${delay} ms)`, (m) => mayUse(m, s, viewer), (m, w) => {
+      // A host that switches to a session source drops its fixed session (which would serve the next load first).
+      el(w, s).session = undefined;
       el(w, s).sessionProvider = w.provider(s, viewer, delay);
       w.setViewer(s, viewer);
       m.viewer[s] = viewer;
     }, then)),
   step(fc.tuple(slotArb, viewerArb, delayArb), ([s, viewer, delay], then) =>
     new Step(`session-url ${E(s)} = ${viewer} (${delay} ms), no sessionProvider`, (m) => mayUse(m, s, viewer), (m, w) => {
-      el(w, s).sessionProvider = undefined;
+      el(w, s).session = el(w, s).sessionProvider = undefined;
       el(w, s).setAttribute('session-url', w.sessionUrl(s, viewer, delay));
       w.setViewer(s, viewer);
       m.viewer[s] = viewer;
     }, then)),
+  step(fc.tuple(slotArb, fc.constantFrom<Change>('session-url', 'session-url', 'sessionProvider', 'session', 'session', 'dashboard'), viewerArb, delayArb), ([s, change, viewer, delay], then) =>
+    new Step(`${change} ${E(s)} = ${change === 'dashboard' ? DASHBOARDS[1] : viewer}${change.startsWith('session') && change !== 'session' ? ` (${delay} ms)` : ''}, then reload() in the same task`,
+      (m) => m.connected[s]! && (change === 'dashboard' || mayUse(m, s, viewer)), async (m, w) => {
+        const e = el(w, s);
+        // A session made beforehand: the change and the call come in one task, with no await between them.
+        const session = change === 'session' ? await generateSession(viewer) : '';
+        if (change === 'dashboard') e.setAttribute('dashboard', e.dashboard === DASHBOARDS[1] ? DASHBOARDS[0] : DASHBOARDS[1]);
+        else {
+          e.sessionProvider = change === 'sessionProvider' ? w.provider(s, viewer, delay) : undefined;
+          if (change === 'session-url') e.setAttribute('session-url', w.sessionUrl(s, viewer, delay));
+          else e.removeAttribute('session-url');
+          // A fixed session stays as it was (spent: the element is connected), as a host switching to a source leaves it.
+          if (session) e.session = session;
+          w.setViewer(s, viewer, change !== 'session');
+          m.viewer[s] = viewer;
+        }
+        e.reload();
+      }, then)),
   step(fc.tuple(slotArb, fc.constantFrom(...DASHBOARDS)), ([s, dashboard], then) =>
     new Step(`dashboard ${E(s)} = ${dashboard}`, (m) => m.exists[s]!, (_m, w) => el(w, s).setAttribute('dashboard', dashboard), then)),
   step(fc.tuple(slotArb, fc.constantFrom('', 'allow-scripts allow-same-origin', 'allow-scripts allow-same-origin allow-popups')), ([s, sandbox], then) =>
@@ -119,6 +140,11 @@ const steps = (slotArb: fc.Arbitrary<number>): fc.Arbitrary<Step>[] => [
     }, then)),
   step(fc.tuple(slotArb, fc.boolean()), ([s, on], then) =>
     new Step(`allowExport ${E(s)} = ${on}`, (m) => m.exists[s]!, (_m, w) => void (el(w, s).allowExport = on), then)),
+  step(fc.tuple(slotArb, fc.constantFrom(null, 'fullscreen', 'fullscreen; clipboard-write', 'clipboard-write; geolocation')), ([s, allow], then) =>
+    new Step(`allow ${E(s)} = ${allow === null ? 'unset' : `"${allow}"`}`, (m) => m.exists[s]!, (_m, w) => {
+      if (allow === null) el(w, s).removeAttribute('allow');
+      else el(w, s).setAttribute('allow', allow);
+    }, then)),
   step(fc.tuple(slotArb, fc.boolean()), ([s, on], then) =>
     new Step(`keep-alive ${E(s)} ${on ? `= "${KEEP_ALIVE}"` : 'removed'}`, (m) => m.exists[s]! && (!on || m.viewer[s] === m.signedIn), (m, w) => {
       if (on) el(w, s).setAttribute('keep-alive', KEEP_ALIVE);
@@ -127,16 +153,28 @@ const steps = (slotArb: fc.Arbitrary<number>): fc.Arbitrary<Step>[] => [
     }, then)),
   step(fc.constant(null), (_v, then) =>
     new Step('PlatformEmbed.discardKeptAlive()', () => true, async (_m, w) => {
+      const alive = await w.alive();
       PlatformEmbed.discardKeptAlive();
-      await w.discarded();
+      w.discarded(alive);
+    }, then)),
+  step(fc.tuple(slotArb, fc.boolean()), ([s, discardFirst], then) =>
+    new Step(discardFirst ? `discardKeptAlive(), then remove ${E(s)} in the same task` : `remove ${E(s)}, then discardKeptAlive() in the same task`, (m) => m.connected[s]!, async (m, w) => {
+      const alive = await w.alive();
+      if (discardFirst) PlatformEmbed.discardKeptAlive();
+      el(w, s).remove();
+      if (!discardFirst) PlatformEmbed.discardKeptAlive();
+      w.discarded(alive);
+      m.connected[s] = false;
     }, then)),
   step(fc.constant(null), (_v, then) =>
     new Step('sign-out: discardKeptAlive(), then the next viewer\'s sessionProvider on every element', () => true, async (m, w) => {
+      const alive = await w.alive();
       PlatformEmbed.discardKeptAlive();
-      await w.discarded();
+      w.discarded(alive);
       m.signedIn = m.signedIn === 'viewer-a' ? 'viewer-b' : 'viewer-a';
       for (const s of [0, 1, 2]) {
         if (!m.exists[s]) continue;
+        el(w, s).session = undefined;
         el(w, s).sessionProvider = w.provider(s, m.signedIn, 0);
         w.setViewer(s, m.signedIn);
         m.viewer[s] = m.signedIn;
@@ -173,6 +211,8 @@ const steps = (slotArb: fc.Arbitrary<number>): fc.Arbitrary<Step>[] => [
       (holder as HTMLElement & { setHTMLUnsafe(html: string): void }).setHTMLUnsafe(html);
       const embed = holder.querySelector('platform-embed')!;
       Object.assign(w.adopt(2, embed, viewer), { source: withUrl, markupSession: session });
+      const markupFrame = (embed.shadowRoot ?? embed).querySelector('iframe');
+      if (markupFrame) w.usedSession(session, viewer, markupFrame);
       embed.readyTimeout = READY_TIMEOUT;
       w.placed(2);
       Object.assign(m, { exists: [...m.exists.slice(0, 2), true], connected: [...m.connected.slice(0, 2), true] });
@@ -185,8 +225,8 @@ const steps = (slotArb: fc.Arbitrary<number>): fc.Arbitrary<Step>[] => [
 /**
  * A mix of commands: how often each of `steps` comes (in order: insert,
  * remove, appendChild move, moveBefore, reload, sessionProvider,
- * session-url, dashboard, sandbox, allowExport, keep-alive, discard,
- * sign-out, ready, session-expiring, session-expired, fatal error,
+ * session-url, a source change with reload() in the same task, dashboard, sandbox, allowExport, allow, keep-alive,
+ * discard, discard and remove in one task (either order), sign-out, ready, session-expiring, session-expired, fatal error,
  * server-rendered markup, wait), which elements the commands pick, and
  * whether E1 starts kept alive. Each mix is its own property, so that one
  * broken rule found often does not hide the others.
@@ -196,12 +236,14 @@ export interface Mix {
   weights: number[];
   slots: number[];
   keepAliveE1: boolean;
+  /** E1 starts with a fixed `session` of viewer-a and no session source. */
+  fixedE1?: boolean;
 }
 
 export const mixes: Mix[] = [
-  { name: 'sessions: viewers, providers, reloads and moves', weights: [5, 3, 2, 1, 4, 6, 2, 1, 1, 1, 0, 0, 2, 1, 1, 1, 1, 0, 1], slots: [0, 0, 1], keepAliveE1: false },
-  { name: 'server-rendered markup that moves', weights: [4, 4, 4, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 1, 1, 1, 1, 6, 1], slots: [2], keepAliveE1: false },
-  { name: 'keep-alive, discard and sign-out', weights: [4, 4, 2, 1, 2, 2, 0, 1, 1, 1, 3, 2, 3, 1, 1, 1, 1, 1, 1], slots: [1, 1, 0, 2], keepAliveE1: true },
+  { name: 'sessions: viewers, providers, reloads and moves', weights: [5, 3, 2, 1, 4, 6, 2, 4, 1, 1, 1, 1, 0, 0, 0, 2, 1, 1, 1, 1, 0, 1], slots: [0, 0, 1], keepAliveE1: false, fixedE1: true },
+  { name: 'server-rendered markup that moves', weights: [4, 4, 4, 1, 1, 1, 1, 2, 1, 1, 1, 1, 0, 0, 0, 0, 1, 1, 1, 1, 6, 1], slots: [2], keepAliveE1: false },
+  { name: 'keep-alive, discard and sign-out', weights: [4, 4, 2, 1, 2, 2, 0, 1, 1, 1, 1, 1, 3, 2, 3, 3, 1, 1, 1, 1, 1, 1], slots: [1, 1, 0, 2], keepAliveE1: true },
 ];
 
 export const commandsOf = (mix: Mix): fc.Arbitrary<fc.AsyncCommand<Model, World>>[] => [

@@ -105,3 +105,8 @@ export async function moveBeforeKeepsShadowFrames(): Promise<boolean> {
     to.remove();
   }
 }
+
+/** A bound on a wait ran out: the machine was too slow to judge the sequence (skipped and counted, never a broken invariant). */
+export class TooSlow extends Error {
+  override name = 'TooSlow';
+}

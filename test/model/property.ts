@@ -11,7 +11,7 @@
  */
 import fc from 'fast-check';
 import { commandsOf, initialModel, mixes, type Mix } from './commands.js';
-import { moveBeforeKeepsShadowFrames } from './evidence.js';
+import { moveBeforeKeepsShadowFrames, TooSlow } from './evidence.js';
 import { World } from './world.js';
 
 const configPath: string = '/__model-config.js';
@@ -37,15 +37,21 @@ async function runMix(mix: Mix, config: Config, numRuns: number, seed: number): 
   if (!(await moveBeforeKeepsShadowFrames())) console.log('model: moveBefore() here drops the document of an iframe held in a shadow root; the element loads anew');
   const started = performance.now();
   let runs = 0;
+  /** Sequences the machine was too slow to judge (a bound on a wait ran out): skipped, counted and printed. */
+  let slow = 0;
   const property = fc.asyncProperty(fc.commands(commandsOf(mix), { maxCommands: 16, size: 'max', ...(config.replayPath ? { replayPath: config.replayPath } : {}) }), async (commands) => {
     runs += 1;
-    const world = new World(mix.keepAliveE1);
+    const world = new World(mix.keepAliveE1, mix.fixedE1);
     try {
       await fc.asyncModelRun(async () => {
         await world.start();
         return { model: initialModel(mix), real: world };
       }, commands);
       await world.check();
+    } catch (error) {
+      if (!(error instanceof TooSlow)) throw error;
+      slow += 1;
+      console.log(`model (${mix.name}): sequence ${runs} skipped, the machine was too slow to judge it: ${error.message}`);
     } finally {
       if (config.verbose) console.log(`sequence ${runs}: ${String(commands)}`);
       await world.stop();
@@ -54,7 +60,7 @@ async function runMix(mix: Mix, config: Config, numRuns: number, seed: number): 
   const timeLimit = config.timeLimit || DEFAULT_TIME_LIMIT_MS;
   const result = await fc.check(property, { numRuns, seed, interruptAfterTimeLimit: timeLimit, ...(config.path ? { path: config.path } : {}) });
   const took = ((performance.now() - started) / 1000).toFixed(1);
-  console.log(`model (${mix.name}): ${runs} sequences run in ${took} s${result.interrupted ? ` (stopped at the ${timeLimit / 1000} s limit)` : ''}`);
+  console.log(`model (${mix.name}): ${runs} sequences run in ${took} s${result.interrupted ? ` (stopped at the ${timeLimit / 1000} s limit)` : ''}, ${slow} too slow to judge`);
   if (!result.failed) return;
   const printed = String(result.counterexample?.[0] ?? '');
   const replayPath = /\/\*replayPath="([^"]*)"\*\//.exec(printed)?.[1];

@@ -12,16 +12,25 @@ import '../../src/embed.js';
 import '../../src/keep-alive.js';
 import type { PlatformEmbedElement } from '../../src/index.js';
 import { mockPlatform, type MockPlatform } from '../api/mock-platform.js';
-import { Findings, frameOf, isFocusable, isPainted, loadMarks, sandboxOf, sleep, type Page } from './evidence.js';
+import { Findings, frameOf, isFocusable, isPainted, loadMarks, sandboxOf, sleep, TooSlow, type Page } from './evidence.js';
 
 export type Viewer = 'viewer-a' | 'viewer-b';
 export const VIEWERS: readonly Viewer[] = ['viewer-a', 'viewer-b'];
 export const DASHBOARDS = ['sales-overview', 'ops-health'] as const;
-/** Every element's `ready-timeout`: short, so that a load that never ends is seen soon. */
-export const READY_TIMEOUT = 2500;
-/** What a load may take beyond its `ready-timeout` for its error event to arrive (a loaded machine). */
-const SLACK = 1500;
+/**
+ * Every element's `ready-timeout`: long, so that a busy machine's slow load does not time out (a timeout is
+ * an outcome the invariants accept: an error shown, no document). A load that never ends is judged by it.
+ */
+export const READY_TIMEOUT = 15_000;
+/** What a load may take beyond its `ready-timeout` for its error event to arrive: the element's own timer promises it. */
+const SLACK = 10_000;
+/** The most a settle waits for calls, loads and navigations to end; beyond it the machine was too slow to judge. */
+const SETTLE_LIMIT = READY_TIMEOUT + SLACK + 15_000;
+/** The most a check waits for the probes of the shown documents to arrive. */
+const PROBE_LIMIT = 15_000;
 export const KEEP_ALIVE = 'app';
+/** The element's `allow` when unset (CONTRACT). */
+const DEFAULT_ALLOW = 'fullscreen; clipboard-write';
 /** Page rules a kept embed must resist (CONTRACT "Keeping an embed alive", item 5). */
 const HOSTILE_STYLE = 'iframe { visibility: visible !important; opacity: 1 !important; display: block !important; }';
 
@@ -44,21 +53,27 @@ export interface Slot {
   takeoverAt: number;
   /** The session of server-rendered markup: its load began with the markup (the first entry of `history`), before any session source the host set. */
   markupSession?: string;
-  /** When its session source was called, and when a ReadyTimeoutError came (not yet judged). */
-  calls: number[];
-  timeouts: number[];
 }
 
-/** Session sources called by key (element id): the `session-url` calls the elements make, seen in `fetch`. */
-const urlCalls = new Map<string, number[]>();
-const pageFetch = window.fetch;
-window.fetch = function (input: RequestInfo | URL, init?: RequestInit) {
-  const key = /\/__model-session\/([\w-]+)\//.exec(String(input instanceof Request ? input.url : input))?.[1];
-  if (key) urlCalls.set(key, [...(urlCalls.get(key) ?? []), performance.now()]);
-  return pageFetch.call(this, input, init);
-};
+/** What a navigation was made with, as it started: the element's viewer then, and its iframe's policies. */
+interface Navigation {
+  viewer: Viewer;
+  allow: string | null;
+  sandbox: string | null;
+}
 
 let mock: MockPlatform;
+
+/** The viewer of every session the page made (providers, fixed sessions, markup): id → viewer. */
+const sessionViewers = new Map<string, Viewer>();
+/** The world of the sequence running now: it hears the elements' navigations. */
+let current: World | null = null;
+// The element navigates its iframe by a link click targeting the frame's name (shadow.ts): each navigation is seen here, as it starts.
+const click = HTMLElement.prototype.click;
+HTMLElement.prototype.click = function (this: HTMLElement) {
+  if (this instanceof HTMLAnchorElement && this.target) current?.navigated(this.target, this.href);
+  return click.call(this);
+};
 
 /** A real session of the mock for `viewer`, as a host backend's generate-session call makes it. */
 export async function generateSession(viewer: Viewer): Promise<string> {
@@ -69,7 +84,9 @@ export async function generateSession(viewer: Viewer): Promise<string> {
     body: JSON.stringify({ deploymentId: 42, externalId: viewer }),
   });
   if (!response.ok) throw new Error(`generate-session answered ${response.status}`);
-  return ((await response.json()) as { sessionId: string }).sessionId;
+  const { sessionId } = (await response.json()) as { sessionId: string };
+  sessionViewers.set(sessionId, viewer);
+  return sessionId;
 }
 
 async function server<T>(command: string, payload: Record<string, unknown>): Promise<T> {
@@ -80,8 +97,12 @@ async function server<T>(command: string, payload: Record<string, unknown>): Pro
 
 /** Drives one embed page of the mock (testing kit `MockEmbed`); a page that is gone is no error here. */
 export async function drive(index: number, op: string, args: Record<string, unknown> = {}): Promise<void> {
-  await server('mock-embed', { op, index, ...args }).catch(() => undefined);
+  await driven(index, op, args);
 }
+
+/** Drives one embed page of the mock; false when it could not (the page is gone). */
+const driven = (index: number, op: string, args: Record<string, unknown> = {}): Promise<boolean> =>
+  server('mock-embed', { op, index, ...args }).then(() => true, () => false);
 
 let runCount = 0;
 
@@ -104,14 +125,17 @@ export class World {
   private readonly _discarded = new Set<number>();
   private _pages: Page[] = [];
   private readonly _baseFrames = window.length;
+  /** Every session a navigation of this sequence carried (a markup's own included), with what it was made with. */
+  private readonly _used = new Map<string, Navigation>();
 
-  constructor(private readonly _keepAliveE1 = false) {
+  constructor(private readonly _keepAliveE1 = false, private readonly _fixedE1 = false) {
     this.sides = [document.createElement('section'), document.createElement('section')];
     this._root.append(...this.sides);
     this._style.textContent = HOSTILE_STYLE;
   }
 
   async start(): Promise<void> {
+    current = this;
     mock ??= await mockPlatform();
     this._since = (await server<{ count: number }>('mock-embed', { op: 'count' })).count;
     document.head.append(this._style);
@@ -122,13 +146,17 @@ export class World {
       el.setAttribute('dashboard', DASHBOARDS[0]);
       el.readyTimeout = READY_TIMEOUT;
       this.adopt(i, el, this.viewer);
-      // E0's backend is slow (a call is often in flight during the next command).
-      el.sessionProvider = this.provider(i, this.viewer, i === 0 ? 300 : 0);
+      // E0's backend is slow (a call is often in flight during the next command). E1 may start with a fixed session and no source.
+      if (i === 1 && this._fixedE1) {
+        el.session = await generateSession(this.viewer);
+        this.slot(i).source = false;
+      } else el.sessionProvider = this.provider(i, this.viewer, i === 0 ? 300 : 0);
       if (i === 1 && this._keepAliveE1) el.setAttribute('keep-alive', KEEP_ALIVE);
     }
   }
 
   async stop(): Promise<void> {
+    if (current === this) current = null;
     this._root.remove();
     this._style.remove();
     PlatformEmbed.discardKeptAlive();
@@ -143,7 +171,7 @@ export class World {
   adopt(i: number, el: PlatformEmbedElement, viewer: Viewer): Slot {
     const slot: Slot = {
       name: this.name(i), el, viewer, history: [{ t: performance.now(), viewer }], placedAt: 0, readyAt: 0, fatalAt: 0, hostSessionErrorAt: 0,
-      source: i !== 2, takeoverAt: i === 2 ? performance.now() : -1, calls: [], timeouts: [],
+      source: i !== 2, takeoverAt: i === 2 ? performance.now() : -1,
     };
     el.id = slot.name;
     el.addEventListener('platform-ready', () => (slot.readyAt = performance.now()));
@@ -151,7 +179,6 @@ export class World {
       const { fatal, context, name } = event.detail as { fatal?: boolean; context?: string; name?: string };
       if (fatal) slot.fatalAt = performance.now();
       if (context === 'host' && name === 'SessionError') slot.hostSessionErrorAt = performance.now();
-      if (context === 'host' && name === 'ReadyTimeoutError') slot.timeouts.push(performance.now());
     });
     this.slots[i] = slot;
     return slot;
@@ -163,11 +190,36 @@ export class World {
     return slot;
   }
 
-  setViewer(i: number, viewer: Viewer): void {
+  /** The element's session is now `viewer`'s: from a session source, or (`source` false) from a fixed `session`. */
+  setViewer(i: number, viewer: Viewer, source = true): void {
     const slot = this.slot(i);
-    slot.source = true;
+    slot.source = source;
     slot.viewer = viewer;
     slot.history.push({ t: performance.now(), viewer });
+  }
+
+  /**
+   * An element's iframe starts a navigation to `href` (the frame named `target`). What a viewer is promised holds at
+   * that moment, whatever the machine's speed: with a session source, a session is never used for a second
+   * navigation (CONTRACT `sessionProvider`, `reload()`), and a session the page made is of the element's current viewer.
+   */
+  navigated(target: string, href: string): void {
+    const slot = this.slots.find((s) => s?.el.iframe?.name === target);
+    const session = new URL(href, location.href).searchParams.get('session');
+    if (!slot || !session) return;
+    // The policies of the navigation, set before it starts (the element sets them first).
+    const again = this._used.has(session);
+    const frame = slot.el.iframe!;
+    this._used.set(session, { viewer: slot.viewer, allow: frame.getAttribute('allow'), sandbox: frame.getAttribute('sandbox') });
+    const viewer = sessionViewers.get(session);
+    if (!slot.source) return;
+    if (again) this.findings.add(`${slot.name}: navigated with a session already used by an earlier navigation, while it has a session source`);
+    else if (viewer && viewer !== slot.viewer) this.findings.add(`${slot.name}: navigated with ${viewer}'s session while its session source is ${slot.viewer}'s`);
+  }
+
+  /** A session that navigated outside the element (server-rendered markup's own iframe, for `viewer`). */
+  usedSession(session: string, viewer: Viewer, frame: HTMLIFrameElement): void {
+    this._used.set(session, { viewer, allow: frame.getAttribute('allow'), sandbox: frame.getAttribute('sandbox') });
   }
 
   placed(i: number): void {
@@ -178,7 +230,6 @@ export class World {
   provider(i: number, viewer: Viewer, delay: number): () => Promise<string> {
     const name = this.name(i);
     return async () => {
-      this.slots[i]?.calls.push(performance.now());
       const n = (this._inFlight.get(name) ?? 0) + 1;
       this._inFlight.set(name, n);
       if (n > 1) this.findings.add(`${name}: ${n} sessionProvider calls in flight at once`);
@@ -206,10 +257,15 @@ export class World {
     return found;
   }
 
-  /** After discardKeptAlive(): the pages alive now may never be kept. */
-  async discarded(): Promise<void> {
+  /** The pages alive now (read before a discardKeptAlive(), so that a page it did not see is not judged). */
+  async alive(): Promise<number[]> {
     const pages = await server<Page[]>('model', { op: 'pages', since: this._since });
-    for (const page of pages) if (!page.gone) this._discarded.add(page.index);
+    return pages.filter((page) => !page.gone).map((page) => page.index);
+  }
+
+  /** After discardKeptAlive(): the pages alive just before may never be kept, in whatever order their elements leave. */
+  discarded(alive: number[]): void {
+    for (const index of alive) this._discarded.add(index);
   }
 
   private _busy(calls: Record<string, { inFlight: number }>): boolean {
@@ -227,18 +283,24 @@ export class World {
     return Math.max(slot.placedAt, marks.length ? marks[marks.length - 1]! : 0);
   }
 
-  /** Waits until no session call is in flight, no element is loading and no new page appeared for a while. */
-  async settle(limit = 6000): Promise<void> {
+  /**
+   * Waits until no session call is in flight, no element is loading and no new page appeared between two
+   * readings. When that takes longer than SETTLE_LIMIT, the machine was too slow to judge (what broke before
+   * stands).
+   */
+  async settle(): Promise<void> {
     const start = performance.now();
     let last = -1;
-    let quiet = 0;
-    while (performance.now() - start < limit) {
+    for (;;) {
       await sleep(50);
       const calls = await server<Record<string, { inFlight: number }>>('model', { op: 'calls' });
       const count = (await server<{ count: number }>('mock-embed', { op: 'count' })).count;
-      quiet = !this._busy(calls) && count === last ? quiet + 1 : 0;
+      if (!this._busy(calls) && count === last) return;
       last = count;
-      if (quiet >= 1) return;
+      if (performance.now() - start > SETTLE_LIMIT) {
+        this.findings.throwIfAny();
+        throw new TooSlow(`nothing settled within ${SETTLE_LIMIT / 1000} s`);
+      }
     }
   }
 
@@ -248,14 +310,15 @@ export class World {
     const pages = await server<Page[]>('model', { op: 'pages', since: this._since });
     this._pages = pages;
     const live = pages.filter((p) => !p.gone);
-    const heard = await this._probe(live);
+    const { heard, reachable } = await this._probe(live);
     const calls = await server<Record<string, { maxInFlight: number }>>('model', { op: 'calls' });
     const add = (message: string) => this.findings.add(message);
     for (const slot of this.slots) {
       if (slot && (calls[slot.name]?.maxInFlight ?? 0) > 1) add(`${slot.name}: ${calls[slot.name]!.maxInFlight} session-url calls in flight at once`);
     }
     const owned = new Map<string, Page[]>();
-    for (const page of live) {
+    // A page the mock could not reach has just gone (a discarded or dropped iframe): nothing shows it.
+    for (const page of live.filter((p) => reachable.has(p.index))) {
       const owners = heard.get(page.index) ?? [];
       const owner = owners[0] ?? null;
       const before = this._owner.get(page.index);
@@ -263,7 +326,8 @@ export class World {
       const label = `page ${page.index} (${page.viewer ?? 'unknown viewer'}'s session, ${page.path})`;
       if (owners.length > 1) add(`${label} is heard by ${owners.map((s) => s.name).join(' and ')}`);
       if (page.refusal && /already used/.test(page.refusal)) {
-        const excused = owner && owner.hostSessionErrorAt > owner.placedAt;
+        // Without a session source a spent session is all the element has: the platform refuses it and says so.
+        const excused = owner && (owner.hostSessionErrorAt > owner.placedAt || !owner.source);
         if (!excused) add(`${label}: a session served a second navigation, and that document is still shown${owner ? ` in ${owner.name}` : ''} (no SessionError from the element)`);
       }
       if (!owner) {
@@ -279,52 +343,50 @@ export class World {
       const frame = frameOf(owner.el);
       if (frame) this._frames.set(page.index, frame);
       if (!page.ok) continue;
-      // The navigation happened between the start of its load and now; a session source set in between may have served it.
-      const adopted = before !== undefined;
-      if (adopted) {
-        const allowed = viewersSince(owner, owner.placedAt);
-        if (!allowed.includes(page.viewer as Viewer)) add(`${label}: adopted by ${owner.name}, whose session source since its insertion is ${allowed.join(' or ')}'s`);
-      } else {
-        const marks = loadMarks(owner.name);
-        const began = page.sessionId && page.sessionId === owner.markupSession ? owner.history[0]!.t : marks.length ? marks[marks.length - 1]! : 0;
-        const allowed = viewersSince(owner, began);
-        if (!allowed.includes(page.viewer as Viewer)) add(`${label}: shown in ${owner.name}, whose session source since its load began is ${allowed.join(' or ')}'s`);
-        this._sandbox.set(page.index, sandboxOf(owner.el));
+      const made = page.sessionId ? this._used.get(page.sessionId) : undefined;
+      if (before !== undefined) {
+        // Adopted (a kept embed): no navigation, so the element's viewer now is the one it must be for.
+        if (page.viewer !== owner.viewer) add(`${label}: adopted by ${owner.name}, whose session source is ${owner.viewer}'s`);
+      } else if (made && page.viewer !== made.viewer) {
+        // Its navigation started when the element's session source was `made.viewer`'s (a source set later serves the next load).
+        add(`${label}: shown in ${owner.name}, whose session source was ${made.viewer}'s when this navigation started`);
       }
+      if (made) this._sandbox.set(page.index, made.sandbox ?? '');
       this._checkFlags(owner, page, label, add);
     }
     const now = performance.now();
     for (const slot of this.slots) {
       if (!slot?.el.isConnected) continue;
       const mine = owned.get(slot.name) ?? [];
-      if (slot.el.ready && !mine.length) add(`${slot.name}: ready is true, but its iframe's document never sent ready`);
+      // Every live page's probe has arrived (see _probe): a ready element that heard none shows no document of the embed.
+      if (slot.el.ready && !mine.length) add(`${slot.name}: ready is true, but no document of the embed is heard in its iframe`);
       const since = this._loadStart(slot);
       if (!slot.el.ready && slot.fatalAt < since && now - since > READY_TIMEOUT + SLACK) {
         add(`${slot.name}: a load began ${Math.round(now - since)} ms ago and ended neither ready nor with an error event (ready-timeout ${READY_TIMEOUT} ms)`);
       }
     }
-    for (const slot of this.slots) if (slot) this._checkTimeouts(slot, add);
     this._checkFrames(add);
     this.findings.throwIfAny();
   }
 
-  /** A load that timed out with a session source it never asked (and not the markup's own load) waited for nothing. */
-  private _checkTimeouts(slot: Slot, add: (m: string) => void): void {
-    const calls = [...slot.calls, ...(urlCalls.get(slot.name) ?? [])];
-    for (const t of slot.timeouts.splice(0)) {
-      const since = Math.max(slot.placedAt <= t ? slot.placedAt : 0, ...loadMarks(slot.name).filter((m) => m <= t));
-      if (!slot.source || since <= slot.takeoverAt) continue;
-      if (!calls.some((c) => c >= since && c <= t)) add(`${slot.name}: a load ended with ReadyTimeoutError, and its session source was never asked for a session`);
-    }
-  }
-
+  /** What a shown document was loaded with (its address, its iframe's policies at navigation) is what its element says now. */
   private _checkFlags(owner: Slot, page: Page, label: string, add: (m: string) => void): void {
-    if (!owner.el.isConnected || !page.query) return;
+    const el = owner.el;
+    if (!el.isConnected || !page.query) return;
     const exported = page.query.allowExport === 'true';
-    if (exported !== owner.el.allowExport) add(`${label}: loaded with allowExport ${exported}, shown in ${owner.name} whose allowExport is ${owner.el.allowExport}`);
-    const sandbox = this._sandbox.get(page.index);
-    if (sandbox !== undefined && sandbox !== sandboxOf(owner.el)) {
-      add(`${label}: loaded with sandbox "${sandbox}", shown in ${owner.name} whose sandbox is "${sandboxOf(owner.el)}"`);
+    if (exported !== el.allowExport) add(`${label}: loaded with allowExport ${exported}, shown in ${owner.name} whose allowExport is ${el.allowExport}`);
+    if (page.ok && el.dashboard && !page.path.endsWith(`/dashboard/${el.dashboard}`)) add(`${label}: shown in ${owner.name} whose dashboard is ${el.dashboard}`);
+    const sandbox = tokens(this._sandbox.get(page.index));
+    if (this._sandbox.has(page.index) && sandbox !== sandboxOf(el)) add(`${label}: loaded with sandbox "${sandbox}", shown in ${owner.name} whose sandbox is "${sandboxOf(el)}"`);
+    const frame = el.iframe;
+    if (frame && tokens(frame.getAttribute('sandbox')) !== sandboxOf(el)) add(`${owner.name}: its iframe's sandbox is "${frame.getAttribute('sandbox') ?? ''}", the element's "${sandboxOf(el)}"`);
+    // Each feature the element's `allow` names is granted by its iframe, as it is now and as it was when its document navigated.
+    const made = page.sessionId ? this._used.get(page.sessionId) : undefined;
+    for (const [what, allow] of [['its iframe', frame?.getAttribute('allow')], ['its navigation', made?.allow]] as const) {
+      if (what === 'its navigation' && !made) continue;
+      const granted = features(allow);
+      const missing = features(el.allow ?? DEFAULT_ALLOW).filter((feature) => !granted.includes(feature));
+      if (missing.length) add(`${label}: shown in ${owner.name}, whose allow names ${missing.join(', ')}, not granted by ${what} (allow "${allow ?? ''}")`);
     }
   }
 
@@ -346,7 +408,7 @@ export class World {
   }
 
   /** Which elements hear each page: every page posts a probe event, and each element records the ones it dispatches. */
-  private async _probe(pages: Page[]): Promise<Map<number, Slot[]>> {
+  private async _probe(pages: Page[]): Promise<{ heard: Map<number, Slot[]>; reachable: Set<number> }> {
     const heard = new Map<number, Slot[]>();
     const listeners = this.slots.map((slot) => {
       if (!slot) return null;
@@ -358,18 +420,39 @@ export class World {
       slot.el.addEventListener('platform-event', listener);
       return listener;
     });
-    await Promise.all(pages.map((p) => drive(p.index, 'send', { type: 'model-probe', payload: { page: p.index } })));
-    // The probes are posted; give them time to arrive, longer while a ready element has heard none.
-    const deaf = () => this.slots.some((s) => s?.el.isConnected && s.el.ready && ![...heard.values()].some((owners) => owners.includes(s)));
-    for (let waited = 0; waited < 40 || (deaf() && waited < 600); waited += 20) await sleep(20);
-    this.slots.forEach((slot, i) => listeners[i] && slot!.el.removeEventListener('platform-event', listeners[i]!));
-    return heard;
+    // Every probe reaches this window, whether an element hears it or not (a kept embed's): the wait is for all of them.
+    const arrived = new Set<number>();
+    const reachable = new Set<number>();
+    const onMessage = (event: MessageEvent) => {
+      const data = event.data as { type?: string; payload?: { page?: unknown } } | null;
+      if (data?.type === 'platform:event:model-probe' && typeof data.payload?.page === 'number') arrived.add(data.payload.page);
+    };
+    addEventListener('message', onMessage);
+    try {
+      const sent = await Promise.all(pages.map((p) => driven(p.index, 'send', { type: 'model-probe', payload: { page: p.index } })));
+      const expected = pages.filter((_p, i) => sent[i]);
+      expected.forEach((p) => reachable.add(p.index));
+      const start = performance.now();
+      while (expected.some((p) => !arrived.has(p.index))) {
+        if (performance.now() - start > PROBE_LIMIT) {
+          this.findings.throwIfAny();
+          throw new TooSlow(`the probes of the shown documents did not all arrive within ${PROBE_LIMIT / 1000} s`);
+        }
+        await sleep(20);
+      }
+      // The elements hear a message in the same dispatch as this window; one more turn for good measure.
+      await sleep(0);
+    } finally {
+      removeEventListener('message', onMessage);
+      this.slots.forEach((slot, i) => listeners[i] && slot!.el.removeEventListener('platform-event', listeners[i]!));
+    }
+    return { heard, reachable };
   }
 }
 
-/** The viewers whose session source `slot` had at time `t` or later. */
-function viewersSince(slot: Slot, t: number): Viewer[] {
-  let first = slot.history[0]!.viewer;
-  for (const entry of slot.history) if (entry.t <= t) first = entry.viewer;
-  return [...new Set([first, ...slot.history.filter((entry) => entry.t > t).map((entry) => entry.viewer)])];
-}
+/** Sandbox tokens, sorted (unset and empty are both ""). */
+const tokens = (value: string | null | undefined): string => (value ?? '').split(/\s+/).filter(Boolean).sort().join(' ');
+
+/** The features a permissions policy names (`fullscreen; clipboard-write 'src'` → fullscreen, clipboard-write). */
+const features = (policy: string | null | undefined): string[] =>
+  (policy ?? '').split(';').map((part) => part.trim().split(/\s+/)[0]!).filter(Boolean);
