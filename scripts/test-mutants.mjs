@@ -193,7 +193,7 @@ function row(name, browser, mix, result) {
   switch (result.verdict) {
     case 'caught': {
       const seconds = result.firstSeconds !== undefined ? `${result.firstSeconds.toFixed(0)} s (reported after ${result.seconds.toFixed(0)} s)` : `${result.seconds.toFixed(0)} s`;
-      return `| ${name} | ${where} | caught: sequence ${result.sequence} (${result.mix}), ${seconds}, shrunk to ${result.steps} steps${skipped} | ${result.invariant.replace(/\|/g, '\\|')} |`;
+      return `| ${name} | ${where} | ${name === 'control' ? 'FAILED at' : 'caught:'} sequence ${result.sequence} (${result.mix}), ${seconds}, shrunk to ${result.steps} steps${skipped} | ${result.invariant.replace(/\|/g, '\\|')} |`;
     }
     case 'passed':
       return `| ${name} | ${where} | ${name === 'control' ? 'passed' : 'MISSED'}: ${result.sequences} sequences, ${result.seconds.toFixed(0)} s${skipped} | |`;
