@@ -202,7 +202,8 @@ localeForm.addEventListener('submit', (event) => {
   } else call(`setTimezone(${show(value)})`, () => embed.setTimezone(value), errorEl);
 });
 
-// Filters: `<view>.<dimension>` and a JSON value (plain text is taken as a string).
+// Filters: `<view>.<dimension>` and a JSON value (plain text is taken as a string), sent in the
+// platform's filter form `{ value: … }`: the element sends the value it is given as it is.
 const filterForm = $('#filter-form');
 function filterValue(text) {
   try {
@@ -215,11 +216,11 @@ filterForm.addEventListener('submit', (event) => {
   event.preventDefault();
   const member = filterForm.elements.member.value.trim();
   const value = filterValue(filterForm.elements.value.value.trim());
-  call(`setFilter(${show(member)}, ${show(value)})`, () => embed.setFilter(member, value), $('[data-testid="filter-error"]'));
+  call(`setFilter(${show(member)}, { value: ${show(value)} })`, () => embed.setFilter(member, { value }), $('[data-testid="filter-error"]'));
 });
 $('[data-testid="filter-clear"]').addEventListener('click', () => {
   const member = filterForm.elements.member.value.trim();
-  call(`setFilter(${show(member)}, null)`, () => embed.setFilter(member, null), $('[data-testid="filter-error"]'));
+  call(`setFilter(${show(member)}, { value: null })`, () => embed.setFilter(member, { value: null }), $('[data-testid="filter-error"]'));
 });
 
 // Navigation, refresh and reload.

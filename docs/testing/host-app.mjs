@@ -23,7 +23,7 @@ const pages = {
     document.getElementById('drawer-title').textContent = 'Orders in ' + detail.value;
     document.querySelector('[role=dialog]').hidden = false;
   });
-  document.getElementById('region').addEventListener('change', (e) => embed.setFilter('orders.region', e.target.value));
+  document.getElementById('region').addEventListener('change', (e) => embed.setFilter('orders.region', { value: e.target.value }));
 </script></html>`,
   '/admin': ({ platformUrl }) => `<!doctype html><html lang="en"><title>Admin</title>
 <script type="module" src="/platform-embed.js"></script>

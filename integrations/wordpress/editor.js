@@ -112,7 +112,7 @@
 				{ title: __( 'What to show', 'platform-embed' ), initialOpen: true },
 				textControl( props, 'dashboard', __( 'Dashboard', 'platform-embed' ), __( 'The public ID of the dashboard, e.g. sales-overview.', 'platform-embed' ) ),
 				textControl( props, 'path', __( 'In-embed path', 'platform-embed' ), __( 'Used when no dashboard is set: a path under /embed/, e.g. /embed/d/42/app.', 'platform-embed' ) ),
-				jsonControl( props, 'filters', __( 'Filters (JSON)', 'platform-embed' ), __( 'A JSON object, e.g. {"sales.region": "EU"}.', 'platform-embed' ) )
+				jsonControl( props, 'filters', __( 'Filters (JSON)', 'platform-embed' ), __( 'A JSON object, e.g. {"sales.region": {"value": "EU"}}.', 'platform-embed' ) )
 			),
 			el(
 				components.PanelBody,

@@ -7,7 +7,7 @@
  */
 import type { QueuedAction } from './action-queue.js';
 import { stateKeys } from './config.js';
-import { filterForm, filterUrlParameter } from './url.js';
+import { filterUrlParameter } from './url.js';
 import type { PlatformEmbedProperties } from './properties.js';
 
 /** State re-applied after every ready (see `stateKeys`). */
@@ -21,7 +21,7 @@ type Payload = Record<string, unknown>;
  * The element: the outbox reads `ready` (true while the embed is ready) and calls its
  * `_post(type, payload)` (posts an action now), `_statePayload(key)` (the payload of a state
  * action for the current value, or `undefined` when unset) and `_filterJson(member)` (the
- * current value of a filter member in the platform's JSON form, or `undefined` when it has none).
+ * current JSON value of a filter member, or `undefined` when it has none).
  */
 type OutboxHost = PlatformEmbedProperties;
 
@@ -71,8 +71,8 @@ export class Outbox {
     if (json === undefined) this._filters.delete(member);
     else this._filters.set(member, json);
     this.request(FILTER + member, 'platform:action:set-filter', () => ({
-      // A member removed from `filters` is cleared with a null value.
-      filterUrlParameter: filterUrlParameter(member, this._host['_filterJson'](member) ?? filterForm(null)),
+      // A member removed from `filters` is cleared with a JSON null.
+      filterUrlParameter: filterUrlParameter(member, this._host['_filterJson'](member) ?? 'null'),
     }));
   }
 

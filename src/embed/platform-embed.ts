@@ -38,7 +38,7 @@ const jsonAttributes = ['theme', 'filters', 'granularities', 'fields', 'tabs'] a
  *
  * @attr {boolean} ready - Reflected, read-only: present between the embed's ready and the next load.
  * @attr {string} theme - JSON form of the `theme` property, e.g. `{"primaryColor":"#f00"}` (for pages that cannot set properties).
- * @attr {string} filters - JSON form of the `filters` property, e.g. `{"orders.region":"EMEA"}`.
+ * @attr {string} filters - JSON form of the `filters` property, e.g. `{"orders.region":{"value":"EMEA"}}`.
  * @attr {string} granularities - JSON form of the `granularities` property, e.g. `{"orders.created_at":"week"}`.
  * @attr {string} fields - JSON form of the `fields` property, e.g. `{"orders.revenue":"profit"}`.
  * @attr {string} tabs - JSON form of the `tabs` property, e.g. `{"main-tabs":"details"}`.

@@ -14,7 +14,7 @@ import { filterMemberProblem, jsonSnapshot } from '../protocol/values.js';
 import * as config from './config.js';
 import { DEFAULT_READY_TIMEOUT } from './config.js';
 import { Outbox, stateAction, type StateKey } from './outbox.js';
-import { filterForm, type Checked } from './url.js';
+import type { Checked } from './url.js';
 import { DEFAULT_ALLOW, DEFAULT_REFERRER_POLICY, DEFAULT_TITLE } from './defaults.js';
 
 export { DEFAULT_TITLE };
@@ -96,10 +96,7 @@ export abstract class PlatformEmbedProperties extends ReactiveElement {
   timezone?: string;
   /** Adds `allowExport=true` to the embed URL. */
   allowExport = false;
-  /**
-   * `<view>.<dimension>` → value, sent in the platform's form `{"value": …}` (an object that already has
-   * `value` is sent as it is); also settable as a JSON `filters` attribute.
-   */
+  /** `<view>.<dimension>` → value; also settable as a JSON `filters` attribute. */
   filters?: Record<string, unknown>;
   /** An `embedTheme` object; also settable as a JSON `theme` attribute. */
   theme?: EmbedTheme;
@@ -186,8 +183,7 @@ export abstract class PlatformEmbedProperties extends ReactiveElement {
   }
 
   /**
-   * Pushes one filter (`platform:action:set-filter` with `f_<member>={"value":<JSON value>}`; a value that is
-   * already such an object is sent as it is) and updates `filters`.
+   * Pushes one filter (`platform:action:set-filter` with `f_<member>=<JSON value>`) and updates `filters`.
    * @throws {TypeError} `member` is not a string, or `value` is not JSON (undefined, function, symbol, bigint, cycle).
    * @throws {RangeError} `member` is not `<view>.<dimension>` of identifiers, `value` is NaN/Infinity, or the
    * filters would add more than the embed URL allows (see `MAX_KEYED_LENGTH`).
@@ -250,13 +246,11 @@ export abstract class PlatformEmbedProperties extends ReactiveElement {
   }
 
   /**
-   * The current value of a filter member in the platform's JSON form (`{"value":…}`), or `undefined` when it
-   * has none: a checked member (`<view>.<dimension>`) names no `Object.prototype` member, and no value is
-   * `undefined` (JSON only).
+   * The current JSON value of a filter member, or `undefined` when it has none: a checked member
+   * (`<view>.<dimension>`) names no `Object.prototype` member, and no value is `undefined` (JSON only).
    */
   protected _filterJson(member: string): string | undefined {
-    const value = this._eff.filters[member];
-    return value === undefined ? undefined : filterForm(value);
+    return JSON.stringify(this._eff.filters[member]);
   }
 
   protected _statePayload(key: StateKey): Record<string, unknown> | undefined {

@@ -5,7 +5,7 @@
  * tenant origin either way.
  */
 import { filterMemberProblem, jsonSnapshot } from '../protocol/values.js';
-import { fail, hasOwn, isPlainObject, pass } from '../schema.js';
+import { fail, pass } from '../schema.js';
 
 
 /** A checked tenant base: its origin and its path prefix without a trailing slash. */
@@ -61,7 +61,7 @@ export interface EmbedUrlInput {
   /** UI language: the platform prefers it to the session's `settings.locale`, so the first paint is in it. */
   locale?: string | undefined;
   allowExport?: boolean | undefined;
-  /** Filter member → value; each becomes `f_<member>={"value":<JSON>}` (see `filterForm`). */
+  /** Filter member → value; each becomes `f_<member>=<JSON>`. */
   filters?: Readonly<Record<string, unknown>> | undefined;
   /** `hide` tokens; each becomes the platform's switch `show…=false` (see `hideSwitch`). */
   hide?: readonly string[] | undefined;
@@ -94,20 +94,13 @@ export function buildEmbedUrl(input: EmbedUrlInput): string | null {
   const params = url.searchParams;
   for (const key of ['session', 'timezone', 'locale'] as const) if (input[key]) params.set(key, input[key]!);
   if (input.allowExport) params.set('allowExport', 'true');
-  for (const [member, value] of Object.entries(input.filters ?? {})) params.set(`f_${member}`, filterForm(value));
+  for (const [member, value] of Object.entries(input.filters ?? {})) params.set(`f_${member}`, JSON.stringify(value));
   for (const token of input.hide ?? []) params.set(hideSwitch(token), 'false');
   for (const [prefix, presets] of [['tg_', input.granularities], ['ms_', input.fields], ['tab_', input.tabs]] as const) {
     for (const key in presets) params.set(prefix + key, presets[key]!);
   }
   return url.href;
 }
-
-/**
- * The JSON of a filter in the platform's form, `{"value": …}`: a value is
- * wrapped, an object that already has its own `value` (the platform's form,
- * with any other field it takes) is sent as it is. `{"value":null}` clears.
- */
-export const filterForm = (value: unknown): string => JSON.stringify(isPlainObject(value) && hasOwn(value, 'value') ? value : { value });
 
 /** `f_<member>=<JSON>`, the form of the URL parameter and of `set-filter`. */
 export const filterUrlParameter = (member: string, json: string): string => `f_${member}=${json}`;
@@ -130,13 +123,15 @@ export type ValueCheck = (value: unknown) => { ok: true; value: unknown } | { ok
  * Checks an object of keyed entries (`filters`, `granularities`, `fields`,
  * `tabs`), all by the same rules: a plain copy of the valid entries, and one
  * reason per refused key (a reserved key, a key `keyProblem` refuses, a value
- * `check` refuses). Entries past `MAX_KEYED_LENGTH` are left out, with one reason.
+ * `check` refuses). Entries past `MAX_KEYED_LENGTH` are left out, with one reason:
+ * each counts as its key and its value's `text` in the URL.
  */
 export const checkEntries = (
   raw: unknown,
   keyProblem: (key: string) => string | null,
   check: ValueCheck,
   shape: string,
+  text: (value: unknown) => string = String,
 ): { value: Record<string, unknown>; problems: string[] } => {
   const value: Record<string, unknown> = {};
   const problems: string[] = [];
@@ -162,7 +157,7 @@ export const checkEntries = (
       continue;
     }
     // `f_` or another prefix, `=` and `&`: six characters at most besides the encoded key and value.
-    length += 6 + encodeURIComponent(key + (typeof copy.value === 'string' ? copy.value : filterForm(copy.value))).length;
+    length += 6 + encodeURIComponent(key + text(copy.value)).length;
     if (length > MAX_KEYED_LENGTH) {
       problems.push(`adds over ${MAX_KEYED_LENGTH} characters to the embed URL: "${key}" and later entries are left out`);
       break;
@@ -176,4 +171,4 @@ export const checkEntries = (
  * Checks a `filters` object: a plain JSON copy of the valid entries, and one
  * reason per refused key (an invalid member, a value that is not JSON).
  */
-export const checkFilters = (filters: unknown) => checkEntries(filters, filterMemberProblem, jsonSnapshot, '<view>.<dimension> → value');
+export const checkFilters = (filters: unknown) => checkEntries(filters, filterMemberProblem, jsonSnapshot, '<view>.<dimension> → value', JSON.stringify);

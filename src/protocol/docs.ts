@@ -112,8 +112,8 @@ export const protocolDocs: { readonly [T in PlatformEventType | PlatformActionTy
     fields: { timezone: 'IANA time zone name' },
   },
   'platform:action:set-filter': {
-    doc: 'Push a filter into a dashboard: f_<semantic_view>.<dimension>={"value":<JSON>}.',
-    fields: { filterUrlParameter: 'f_<semantic_view>.<dimension>={"value":<JSON value>}' },
+    doc: 'Push a filter into a dashboard: f_<semantic_view>.<dimension>=<JSON>.',
+    fields: { filterUrlParameter: 'f_<semantic_view>.<dimension>=<JSON value>' },
   },
   'platform:action:navigate': {
     doc: 'Navigate the embed to an in-embed path.',

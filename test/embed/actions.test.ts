@@ -53,7 +53,7 @@ describe('<platform-embed> actions', () => {
       ['platform:action:set-theme', { primaryColor: '#ff0000', borderRadius: 4, font: 'Inter', brandExtra: 'kept' }],
       ['platform:action:set-locale', { locale: 'de-DE' }],
       ['platform:action:set-timezone', { timezone: 'Europe/Berlin' }],
-      ['platform:action:set-filter', { filterUrlParameter: 'f_orders.status={"value":["shipped","open"]}' }],
+      ['platform:action:set-filter', { filterUrlParameter: 'f_orders.status=["shipped","open"]' }],
       ['platform:action:navigate', { path: '/embed/dashboard/demo?tab=2' }],
       ['platform:action:refresh', {}],
       ['platform:action:highlight-widget', { widgetId: 'w1' }],
@@ -90,7 +90,7 @@ describe('<platform-embed> actions', () => {
     await el.updateComplete;
     expect((await actions(el)).map((a) => a.payload)).to.deep.equal([
       { primaryColor: '#123456' },
-      { filterUrlParameter: 'f_orders.status={"value":["a"]}' },
+      { filterUrlParameter: 'f_orders.status=["a"]' },
     ]);
   });
 
@@ -110,7 +110,7 @@ describe('<platform-embed> actions', () => {
     expect((await actions(el)).map((a) => [a.type, a.payload])).to.deep.equal([
       ['platform:action:set-theme', { primaryColor: '#111111' }],
       ['platform:action:set-theme', { primaryColor: '#222222' }],
-      ['platform:action:set-filter', { filterUrlParameter: 'f_orders.status={"value":"shipped"}' }],
+      ['platform:action:set-filter', { filterUrlParameter: 'f_orders.status="shipped"' }],
     ]);
   });
 
@@ -130,9 +130,9 @@ describe('<platform-embed> actions', () => {
       ['platform:action:set-theme', { primaryColor: '#abcdef' }],
       ['platform:action:set-locale', { locale: 'it' }],
       ['platform:action:set-timezone', { timezone: 'Europe/Rome' }],
-      ['platform:action:set-filter', { filterUrlParameter: 'f_orders.city={"value":"Milan"}' }],
-      ['platform:action:set-filter', { filterUrlParameter: 'f_orders.year={"value":2024}' }],
-      ['platform:action:set-filter', { filterUrlParameter: 'f_orders.year={"value":null}' }],
+      ['platform:action:set-filter', { filterUrlParameter: 'f_orders.city="Milan"' }],
+      ['platform:action:set-filter', { filterUrlParameter: 'f_orders.year=2024' }],
+      ['platform:action:set-filter', { filterUrlParameter: 'f_orders.year=null' }],
     ]);
   });
 
@@ -210,8 +210,8 @@ describe('<platform-embed> actions', () => {
       ['platform:action:set-color-scheme', { scheme: 'dark' }],
       ['platform:action:refresh', {}],
       ['platform:action:custom', { n: 1 }],
-      ['platform:action:set-filter', { filterUrlParameter: 'f_orders.city={"value":"Oslo"}' }],
-      ['platform:action:set-filter', { filterUrlParameter: 'f_orders.status={"value":"closed"}' }],
+      ['platform:action:set-filter', { filterUrlParameter: 'f_orders.city="Oslo"' }],
+      ['platform:action:set-filter', { filterUrlParameter: 'f_orders.status="closed"' }],
       ['platform:action:custom', { n: 2 }],
       ['platform:action:navigate', { path: '/embed/b' }],
     ]);
@@ -240,7 +240,7 @@ describe('<platform-embed> actions', () => {
     el.filters = { 'orders.status': 'open', 'orders.city': 'Lima' };
     await el.updateComplete;
     await makeReady(el);
-    expect((await actions(el)).map((a) => a.payload)).to.deep.equal([{ filterUrlParameter: 'f_orders.city={"value":"Lima"}' }]);
+    expect((await actions(el)).map((a) => a.payload)).to.deep.equal([{ filterUrlParameter: 'f_orders.city="Lima"' }]);
   });
 
   const invalid: [string, (el: PlatformEmbedElement) => unknown, typeof TypeError | typeof RangeError][] = [

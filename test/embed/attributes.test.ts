@@ -113,9 +113,9 @@ describe('<platform-embed> attributes', () => {
       ['session', 's 1&x=2'],
       ['timezone', 'America/New_York'],
       ['allowExport', 'true'],
-      ['f_orders.status', '{"value":["shipped","in \\"transit\\""]}'],
-      ['f_orders.total', '{"value":10.5}'],
-      ['f_customers.city', '{"value":"Zürich"}'],
+      ['f_orders.status', '["shipped","in \\"transit\\""]'],
+      ['f_orders.total', '10.5'],
+      ['f_customers.city', '"Zürich"'],
     ]);
   });
 
@@ -156,7 +156,7 @@ describe('<platform-embed> attributes', () => {
     const url = new URL(src(el)!);
     expect(url.searchParams.get('session')).to.equal('same-task');
     expect(url.searchParams.get('timezone')).to.equal('Asia/Tokyo');
-    expect(url.searchParams.get('f_orders.status')).to.equal('{"value":"open"}');
+    expect(url.searchParams.get('f_orders.status')).to.equal('"open"');
     await ready;
     expect(el.iframe).to.equal(first);
   });
@@ -170,7 +170,7 @@ describe('<platform-embed> attributes', () => {
     customElements.define(tag, class extends PlatformEmbedElement {});
     await oneEvent(el, 'platform-ready');
     expect(el.theme).to.deep.equal({ font: 'Serif' });
-    expect(new URL(src(el)!).searchParams.get('f_a.b')).to.equal('{"value":1}');
+    expect(new URL(src(el)!).searchParams.get('f_a.b')).to.equal('1');
     expect((await actions(el)).map((a) => a.payload)).to.deep.equal([{ scheme: 'dark' }, { font: 'Serif' }]);
   });
 

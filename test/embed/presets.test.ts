@@ -95,7 +95,7 @@ describe('<platform-embed> hide and presets in the embed URL', () => {
     );
     expect(params(el)).to.deep.equal([
       ['allowExport', 'true'],
-      ['f_orders.region', '{"value":"EMEA"}'],
+      ['f_orders.region', '"EMEA"'],
       ['showDashboardHeader', 'false'],
       ['tg_orders.created_at', 'quarter'],
       ['ms_orders.amount', 'profit'],

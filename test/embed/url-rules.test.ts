@@ -1,8 +1,8 @@
 /**
  * What the element puts in the platform's URL, and what it refuses to: the
- * `locale` parameter of the first paint, the platform's filter form
- * `{"value": …}`, ids that cannot name a dashboard, reserved keys and the
- * size limit of every keyed attribute.
+ * `locale` parameter of the first paint, filters as the JSON of the value
+ * given, ids that cannot name a dashboard, reserved keys and the size limit of
+ * every keyed attribute.
  */
 import { expect, fixture, html, oneEvent } from '@open-wc/testing';
 import type { PlatformEmbedElement } from '../../src/embed/platform-embed.js';
@@ -62,27 +62,36 @@ describe('<platform-embed> locale in the embed URL', () => {
   });
 });
 
-describe('<platform-embed> the platform\'s filter form', () => {
-  it('wraps each value as {"value": …} and sends a value already in that form as it is', async () => {
+describe('<platform-embed> filters: the JSON value as given', () => {
+  it('sends each value\'s JSON as it is, the platform\'s form { value } and a bare value alike', async () => {
     const { el } = await embed({ dashboard: 'demo' }, {
-      filters: { 'orders.status': 'completed', 'orders.region': ['EU', 'US'], 'orders.total': { value: 10, type: 'equals' }, 'orders.note': null },
+      filters: { 'orders.status': { value: 'completed' }, 'orders.region': ['EU', 'US'], 'orders.total': { value: 10, type: 'equals' }, 'orders.note': null },
     });
     expect(params(el)).to.deep.equal([
       ['f_orders.status', '{"value":"completed"}'],
-      ['f_orders.region', '{"value":["EU","US"]}'],
+      ['f_orders.region', '["EU","US"]'],
       ['f_orders.total', '{"value":10,"type":"equals"}'],
-      ['f_orders.note', '{"value":null}'],
+      ['f_orders.note', 'null'],
     ]);
   });
 
-  it('sends setFilter in the same form, and an object without a value wrapped', async () => {
+  it('sends setFilter\'s value as JSON.stringify(value), wrapping nothing', async () => {
     const { el } = await embed({ dashboard: 'demo' });
     el.setFilter('orders.status', { value: 'shipped' });
     el.setFilter('orders.city', { name: 'Oslo' });
+    el.setFilter('orders.year', 2024);
     expect((await actions(el)).map((a) => a.payload)).to.deep.equal([
       { filterUrlParameter: 'f_orders.status={"value":"shipped"}' },
-      { filterUrlParameter: 'f_orders.city={"value":{"name":"Oslo"}}' },
+      { filterUrlParameter: 'f_orders.city={"name":"Oslo"}' },
+      { filterUrlParameter: 'f_orders.year=2024' },
     ]);
+  });
+
+  it('clears a removed key with a JSON null', async () => {
+    const { el } = await embed({ dashboard: 'demo' }, { filters: { 'orders.status': { value: 'open' } } });
+    el.filters = {};
+    await el.updateComplete;
+    expect((await actions(el)).map((a) => a.payload)).to.deep.equal([{ filterUrlParameter: 'f_orders.status=null' }]);
   });
 });
 
@@ -176,7 +185,16 @@ describe('<platform-embed> keyed attributes: one set of key rules and a size lim
     expect(() => el.setFilter('orders.note', 'n'.repeat(MAX_KEYED_LENGTH))).to.throw(RangeError, /filters adds over 1500 characters/);
     expect(el.filters).to.deep.equal({ 'orders.status': 'open' });
     el.setFilter('orders.note', 'short');
-    expect((await actions(el)).map((a) => a.payload)).to.deep.equal([{ filterUrlParameter: 'f_orders.note={"value":"short"}' }]);
+    expect((await actions(el)).map((a) => a.payload)).to.deep.equal([{ filterUrlParameter: 'f_orders.note="short"' }]);
+  });
+
+  it('counts a filter as its key and its JSON, quotes included, URL-encoded', async () => {
+    // `f_`, `=` and `&` (6), the key (11) and the JSON string: the value and its two quotes, each `%22`.
+    const fits = MAX_KEYED_LENGTH - 6 - 'orders.note'.length - 6;
+    const { el, errors } = await embed({ dashboard: 'demo' }, { filters: { 'orders.note': 'n'.repeat(fits) } });
+    expect(errors).to.deep.equal([]);
+    expect(params(el)).to.deep.equal([['f_orders.note', JSON.stringify('n'.repeat(fits))]]);
+    expect(() => el.setFilter('orders.note', 'n'.repeat(fits + 1))).to.throw(RangeError, /filters adds over 1500 characters/);
   });
 
   it('accepts entries that fit exactly as before', async () => {

@@ -145,7 +145,7 @@ describe('Vue 3 host', () => {
       const themed = await actions.waitFor('platform:action:set-theme', (p) => p['primaryColor'] === '#123456');
       expect(themed.payload).to.deep.equal({ primaryColor: '#123456', borderRadius: '6px' });
       const filtered = await actions.waitFor('platform:action:set-filter', (p) => String(p['filterUrlParameter']).includes('returned'));
-      expect(filtered.payload).to.deep.equal({ filterUrlParameter: 'f_orders.status={"value":"returned"}' });
+      expect(filtered.payload).to.deep.equal({ filterUrlParameter: 'f_orders.status="returned"' });
       // The element holds the same (proxied) objects the component was given.
       expect(embed().theme).to.deep.equal({ primaryColor: '#123456', borderRadius: '6px' });
     } finally {

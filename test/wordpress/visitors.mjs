@@ -29,7 +29,7 @@ export function describeVisitors(ctx) {
       twoEmbeds = createPost(wp, {
         title: 'Two dashboards',
         type: 'page',
-        content: `<!-- wp:platform-embed/dashboard {"dashboard":"sales-overview"} /-->\n<!-- wp:shortcode -->\n[platform_embed dashboard="ops-health" filters='{"incidents.service":"api"}' height="480px"]\n<!-- /wp:shortcode -->`,
+        content: `<!-- wp:platform-embed/dashboard {"dashboard":"sales-overview"} /-->\n<!-- wp:shortcode -->\n[platform_embed dashboard="ops-health" filters='{"incidents.service":{"value":"api"}}' height="480px"]\n<!-- /wp:shortcode -->`,
       });
     });
     after(async () => {

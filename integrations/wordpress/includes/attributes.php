@@ -199,7 +199,7 @@ function platform_embed_check_attributes( $given ) {
 
 	$filters = platform_embed_json_object( $a['filters'] );
 	if ( false === $filters ) {
-		$problems[] = __( 'The filters are not a JSON object such as {"sales.region": "EU"}.', 'platform-embed' );
+		$problems[] = __( 'The filters are not a JSON object such as {"sales.region": {"value": "EU"}}.', 'platform-embed' );
 		$filters    = null;
 	} elseif ( null !== $filters ) {
 		foreach ( array_keys( get_object_vars( $filters ) ) as $member ) {

@@ -1,7 +1,7 @@
 <?php
 /**
  * The shortcode `[platform_embed]`, with the block's attributes:
- * `[platform_embed dashboard="sales-overview" height="80vh" filters='{"sales.region":"EU"}']`.
+ * `[platform_embed dashboard="sales-overview" height="80vh" filters='{"sales.region":{"value":"EU"}}']`.
  *
  * @package PlatformEmbed
  */
