@@ -96,14 +96,7 @@ export function toForm(settings: DeploymentSettings): SettingsForm {
 
 /** A deep copy of a form, so edits never touch the loaded values. */
 export function cloneForm(form: SettingsForm): SettingsForm {
-  const copy: SettingsForm = {};
-  for (const key of editableKeys) {
-    const value = form[key];
-    if (Array.isArray(value)) copy[key] = value.map((row) => ({ ...row })) as FormValue;
-    else if (typeof value === 'object' && value !== null) copy[key] = { ...value };
-    else if (value !== undefined) copy[key] = value;
-  }
-  return copy;
+  return structuredClone(form);
 }
 
 /** What a value means, without row ids: the basis of change detection. */
