@@ -65,8 +65,8 @@ const named: readonly FieldGroup[] = [
 ];
 
 function withRest(groups: readonly FieldGroup[]): readonly FieldGroup[] {
-  const placed = new Set(groups.flatMap(([, fields]) => fields));
-  const rest = editableKeys.filter((key) => !placed.has(key));
+  const placed = groups.flatMap(([, fields]) => fields);
+  const rest = editableKeys.filter((key) => !placed.includes(key));
   return rest.length ? [...groups, ['groupOther', rest]] : groups;
 }
 
