@@ -5,7 +5,7 @@
  * when no group names it) without touching the panel.
  */
 import type { FieldSpec } from '../schema.js';
-import { cspsConfigSchema, deploymentSettingsSchema, readOnlySettings } from '../api/schemas.js';
+import { cspsConfigSchema, deploymentSettingsSchema, writableSettings } from '../api/schemas.js';
 import type { PlatformMessages } from '../i18n/english.js';
 
 /** A field of `DeploymentSettings`. */
@@ -42,18 +42,11 @@ export function controlKind(spec: FieldSpec): ControlKind {
   }
 }
 
-const readOnly: ReadonlySet<string> = new Set(readOnlySettings);
-
-/** True for settings the panel shows as text and never sends. */
-export function isReadOnly(key: string): boolean {
-  return readOnly.has(key);
-}
-
 /** Every settings field in schema order. */
 export const settingKeys = Object.keys(deploymentSettingsSchema) as SettingKey[];
 
-/** Fields the form edits: the platform's writable settings (everything except `readOnlySettings`). */
-export const editableKeys: readonly SettingKey[] = settingKeys.filter((key) => !isReadOnly(key));
+/** Fields the form edits, in schema order: the platform's writable settings (everything except `readOnlySettings`). */
+export const editableKeys: readonly SettingKey[] = writableSettings;
 
 /** Fields of the private-storage sub-form in schema order. */
 export const cspsKeys = Object.keys(cspsConfigSchema) as CspsKey[];
@@ -72,8 +65,8 @@ const named: readonly FieldGroup[] = [
 ];
 
 function withRest(groups: readonly FieldGroup[]): readonly FieldGroup[] {
-  const placed = new Set(groups.flatMap(([, fields]) => fields));
-  const rest = editableKeys.filter((key) => !placed.has(key));
+  const placed = groups.flatMap(([, fields]) => fields);
+  const rest = editableKeys.filter((key) => !placed.includes(key));
   return rest.length ? [...groups, ['groupOther', rest]] : groups;
 }
 

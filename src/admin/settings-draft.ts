@@ -96,14 +96,7 @@ export function toForm(settings: DeploymentSettings): SettingsForm {
 
 /** A deep copy of a form, so edits never touch the loaded values. */
 export function cloneForm(form: SettingsForm): SettingsForm {
-  const copy: SettingsForm = {};
-  for (const key of editableKeys) {
-    const value = form[key];
-    if (Array.isArray(value)) copy[key] = value.map((row) => ({ ...row })) as FormValue;
-    else if (typeof value === 'object' && value !== null) copy[key] = { ...value };
-    else if (value !== undefined) copy[key] = value;
-  }
-  return copy;
+  return structuredClone(form);
 }
 
 /** What a value means, without row ids: the basis of change detection. */
@@ -126,8 +119,13 @@ function textToApi(spec: FieldSpec, text: string): string | null {
   return text === '' && spec.nullable ? null : text;
 }
 
-/** The value a field's form value is sent as. */
-export function toApi(key: SettingKey, value: FormValue | undefined): unknown {
+/**
+ * The value a field's form value is sent as. The platform merges a key/value
+ * map key by key, so a key of `loaded` (the field's loaded form value) that
+ * the form removed is sent as `null`, which deletes it; a key left out would
+ * keep its value.
+ */
+export function toApi(key: SettingKey, value: FormValue | undefined, loaded?: FormValue): unknown {
   const spec = specOf(key);
   switch (controlKind(spec)) {
     case 'W': // switch
@@ -141,6 +139,7 @@ export function toApi(key: SettingKey, value: FormValue | undefined): unknown {
         const keep = row.original !== undefined && typeof row.original !== 'string' && row.value === showValue(row.original);
         out[row.key] = keep ? row.original : row.value;
       }
+      for (const row of (loaded ?? []) as KeyValueRow[]) out[row.key] ??= null;
       return out;
     }
     case 'F': { // sub-form
@@ -154,20 +153,10 @@ export function toApi(key: SettingKey, value: FormValue | undefined): unknown {
   }
 }
 
-/**
- * The write body: only the changed fields. The platform merges a key/value
- * map key by key, so a key removed in the form is sent as `null`, which
- * deletes it; a key left out would keep its value.
- */
+/** The write body: only the changed fields (a key removed from a key/value map is sent as `null`; see `toApi`). */
 export function buildUpdate(original: SettingsForm, form: SettingsForm): DeploymentSettingsUpdate {
   const update: Record<string, unknown> = {};
-  for (const key of changedKeys(original, form)) {
-    const value = toApi(key, form[key]);
-    if (controlKind(specOf(key)) === 'K') {
-      for (const row of original[key] as KeyValueRow[]) (value as Record<string, unknown>)[row.key] ??= null;
-    }
-    update[key] = value;
-  }
+  for (const key of changedKeys(original, form)) update[key] = toApi(key, form[key], original[key]);
   return update as DeploymentSettingsUpdate;
 }
 

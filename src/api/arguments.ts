@@ -3,8 +3,8 @@
  * programming error surfaces as a `TypeError`/`RangeError` and never reaches
  * the platform.
  */
-import { hasOwn, isPlainObject, validate, validatePartial } from '../schema.js';
-import { deploymentSettingsSchema, writableSettings, type DeploymentSettingsUpdate } from './schemas.js';
+import { isPlainObject, validate, validatePartial } from '../schema.js';
+import { deploymentSettingsSchema, readOnlySettings, type DeploymentSettingsUpdate } from './schemas.js';
 import { generateSessionSchema, isAttributeValue, tenantNamePattern, type GenerateSessionRequest } from './session-schema.js';
 
 export type { GenerateSessionRequest };
@@ -41,7 +41,7 @@ export function checkString(value: unknown, label: string): string {
  */
 export function checkSettingsUpdate(value: unknown): DeploymentSettingsUpdate {
   if (!isPlainObject(value)) throw new TypeError('settings must be a plain object');
-  const fixed = Object.keys(value).find((key) => hasOwn(deploymentSettingsSchema, key) && !writableSettings.includes(key as never));
+  const fixed = Object.keys(value).find((key) => (readOnlySettings as readonly string[]).includes(key));
   if (fixed) throw new TypeError(`settings.${fixed} is not writable: the platform sets it`);
   const checked = validatePartial(value, deploymentSettingsSchema, 'settings');
   if (checked.ok) return checked.value;

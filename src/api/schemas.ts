@@ -116,9 +116,7 @@ export const writableSettings = [
   'cspsConfig',
 ] as const satisfies readonly (keyof typeof deploymentSettingsSchema)[];
 
-const writable: ReadonlySet<string> = new Set(writableSettings);
-
 /** The settings the platform derives itself: shown, never written (every field not in `writableSettings`). */
 export const readOnlySettings = (Object.keys(deploymentSettingsSchema) as (keyof typeof deploymentSettingsSchema)[]).filter(
-  (key) => !writable.has(key),
+  (key) => !(writableSettings as readonly string[]).includes(key),
 );
