@@ -352,7 +352,8 @@ export class PlatformEmbedElement extends PlatformEmbedProperties {
     const life = this._life;
     const token = life._token;
     // Changes set earlier in the same task apply first (a new session source, session or dashboard); a load they start is this one.
-    if (this.isUpdatePending) this.performUpdate();
+    // `performUpdate()` does nothing when no update is pending.
+    this.performUpdate();
     if (token === life._token) this._beginLoad();
   }
 
