@@ -337,7 +337,7 @@ export class PlatformEmbedElement extends PlatformEmbedProperties {
       }
       this._arrival = undefined;
     }
-    if (this._life._failure) this._life._reject(this._life._failure);
+    if (this._life._failure) this._life._settle(this._life._failure);
     // Host errors found while checking values are dispatched here, never
     // synchronously in connectedCallback where some frameworks miss them.
     for (const [error, rest] of this._pendingErrors.splice(0)) {
@@ -479,7 +479,7 @@ export class PlatformEmbedElement extends PlatformEmbedProperties {
         for (const key of config.stateKeys) this._outbox.stateChanged(key);
         this._outbox.filtersChanged(this._eff.filters);
         dispatchPlatformEvent(this, ready);
-        this._life._resolve();
+        this._life._settle();
       });
       return;
     }
@@ -562,7 +562,7 @@ export class PlatformEmbedElement extends PlatformEmbedProperties {
       this._life.readied(payload as ReadyPayload);
       // State and waiting actions go out before listeners run, so a listener's own calls come after them.
       this._outbox.ready();
-      this._life._resolve();
+      this._life._settle();
     } else if (type === 'view' || type === 'navigate') {
       this._currentPath = payload.path as string;
     } else if (type === 'dashboard-loaded') {
