@@ -289,7 +289,7 @@ export function applyInputs(
   effective: Effective,
   inputs: Inputs,
   changed: (key: keyof Inputs) => boolean,
-  report: (attribute: string, message: string, rest: boolean) => void,
+  report: (attribute: string, message: string, rest?: boolean) => void,
 ): void {
   const target = effective as unknown as Record<string, unknown>;
   for (const key in checks) {
@@ -297,7 +297,7 @@ export function applyInputs(
       const attribute = kebab(key);
       const result = checks[key as keyof Inputs](inputs[key as keyof Inputs]);
       // `rest`: the tokens or entries that passed still apply (`hide="header bogus"` hides the header).
-      for (const problem of result.problems ?? (result.ok ? [] : [result.reason])) report(attribute, `${attribute} ${problem}`, !!result.rest);
+      for (const problem of result.problems ?? (result.ok ? [] : [result.reason])) report(attribute, `${attribute} ${problem}`, result.rest);
       // A refused value leaves its entry unset, or at the part of it that is safe to use.
       target[key === 'baseUrl' ? 'base' : key] = result.value;
     }

@@ -106,7 +106,7 @@ export class PlatformEmbedElement extends PlatformEmbedProperties {
   private _overlays?: [...Overlay, ...Overlay];
   private _currentPath: string | null = null;
   private _needsLoad?: boolean;
-  private _pendingErrors: [ConfigError, boolean][] = [];
+  private _pendingErrors: [ConfigError, boolean?][] = [];
   private readonly _timeline = new LoadTimeline();
   /**
    * The current load was taken over from server-rendered markup: its iframe,
@@ -397,7 +397,7 @@ export class PlatformEmbedElement extends PlatformEmbedProperties {
   }
 
   /** Queues a ConfigError; `rest`: the value's other tokens or entries apply. */
-  private _configError(attribute: string, message: string, rest = false): void {
+  private _configError(attribute: string, message: string, rest?: boolean): void {
     this._pendingErrors.push([new ConfigError(attribute, message), rest]);
     this.requestUpdate();
   }
