@@ -85,13 +85,16 @@ const sandboxTokens = 'downloads forms modals orientation-lock pointer-lock popu
   .split(' ')
   .map((token) => `allow-${token}`);
 
-/** Splits `raw` (space-separated tokens, or an array where `array` allows) into the tokens `known` accepts and the rest. */
-function tokensOf(raw: unknown, known: (token: string) => boolean, array?: boolean): Checked<string[]> {
+/**
+ * Splits `raw` (space-separated tokens, or an array where `array` allows) into the tokens `known` accepts and the rest;
+ * `rest`: some tokens are refused and the others apply.
+ */
+function tokensOf(raw: unknown, known: (token: string) => boolean, array?: boolean): Checked<string[]> & { rest?: boolean } {
   const tokens = typeof raw === 'string' ? raw.split(/[\t\n\f\r ]/).filter(Boolean) : array && Array.isArray(raw) ? raw.map(String) : null;
   if (!tokens) return fail(`must be a string${array ? ' or an array of strings' : ''}`);
   const value = tokens.filter(known);
   const unknown = tokens.filter((token) => !known(token));
-  return unknown.length ? { ok: false, reason: `has unknown token ${unknown.join(', ')}`, value } : pass(value);
+  return unknown.length ? { ok: false, reason: `has unknown token ${unknown.join(', ')}`, value, rest: value.length > 0 } : pass(value);
 }
 
 /**
@@ -252,7 +255,8 @@ export const kebab = (name: string): string => name.replace(/[A-Z]/g, '-$&').toL
 /** State keys in the order their actions are applied. */
 export const stateKeys = ['scheme', 'theme', 'locale', 'timezone'] as const;
 
-type Check = (raw: unknown) => { ok?: boolean; reason?: string; value?: unknown; problems?: string[] };
+/** A check's result; `rest`: a refused token or entry is left out and the others apply. */
+type Check = (raw: unknown) => { ok?: boolean; reason?: string; value?: unknown; problems?: string[]; rest?: boolean };
 
 /**
  * Input property → check, in the order refusals are reported. The attribute is the property's name in
@@ -275,9 +279,6 @@ const checks: Record<keyof Inputs, Check> = {
   ...keyed,
 };
 
-/** The inputs made of tokens or entries: a refused one is left out and the others apply. */
-const partial: readonly string[] = ['sandbox', 'hide', ...Object.keys(keyed)];
-
 /**
  * Re-checks the inputs for which `changed(key)` is true into `effective`.
  * Each refused value (for the keyed ones, each refused entry) is reported as
@@ -288,7 +289,7 @@ export function applyInputs(
   effective: Effective,
   inputs: Inputs,
   changed: (key: keyof Inputs) => boolean,
-  report: (attribute: string, message: string, rest: boolean) => void,
+  report: (attribute: string, message: string, rest?: boolean) => void,
 ): void {
   const target = effective as unknown as Record<string, unknown>;
   for (const key in checks) {
@@ -296,9 +297,7 @@ export function applyInputs(
       const attribute = kebab(key);
       const result = checks[key as keyof Inputs](inputs[key as keyof Inputs]);
       // `rest`: the tokens or entries that passed still apply (`hide="header bogus"` hides the header).
-      const value = result.value as object | string | undefined;
-      const rest = partial.includes(key) && !!value && Object.keys(value).length > 0;
-      for (const problem of result.problems ?? (result.ok ? [] : [result.reason])) report(attribute, `${attribute} ${problem}`, rest);
+      for (const problem of result.problems ?? (result.ok ? [] : [result.reason])) report(attribute, `${attribute} ${problem}`, result.rest);
       // A refused value leaves its entry unset, or at the part of it that is safe to use.
       target[key === 'baseUrl' ? 'base' : key] = result.value;
     }

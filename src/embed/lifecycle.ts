@@ -266,7 +266,7 @@ export class Lifecycle {
     this._started = false;
     this._setReady(false);
     this._left = true;
-    this._reject(disconnected());
+    this._settle(disconnected());
   }
 
   /** The iframe's `load` event, for a document of the embed (not the initial `about:blank`). */
@@ -297,12 +297,8 @@ export class Lifecycle {
   }
 
   /** Settles every waiter: resolved with the ready payload, or rejected with `error` when one is given. */
-  _resolve(error?: Error): void {
+  _settle(error?: Error): void {
     for (const waiter of this._waiters.splice(0)) waiter(error);
-  }
-
-  _reject(error: Error): void {
-    this._resolve(error);
   }
 
   /**
@@ -362,7 +358,7 @@ export class Lifecycle {
     this._asking = undefined;
     this._failure = error;
     this._setReady(false);
-    this._reject(error);
+    this._settle(error);
     this._host['_failed'](error);
   }
 }

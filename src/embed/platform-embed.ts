@@ -106,7 +106,7 @@ export class PlatformEmbedElement extends PlatformEmbedProperties {
   private _overlays?: [...Overlay, ...Overlay];
   private _currentPath: string | null = null;
   private _needsLoad?: boolean;
-  private _pendingErrors: [ConfigError, boolean][] = [];
+  private _pendingErrors: [ConfigError, boolean?][] = [];
   private readonly _timeline = new LoadTimeline();
   /**
    * The current load was taken over from server-rendered markup: its iframe,
@@ -337,7 +337,7 @@ export class PlatformEmbedElement extends PlatformEmbedProperties {
       }
       this._arrival = undefined;
     }
-    if (this._life._failure) this._life._reject(this._life._failure);
+    if (this._life._failure) this._life._settle(this._life._failure);
     // Host errors found while checking values are dispatched here, never
     // synchronously in connectedCallback where some frameworks miss them.
     for (const [error, rest] of this._pendingErrors.splice(0)) {
@@ -352,7 +352,8 @@ export class PlatformEmbedElement extends PlatformEmbedProperties {
     const life = this._life;
     const token = life._token;
     // Changes set earlier in the same task apply first (a new session source, session or dashboard); a load they start is this one.
-    if (this.isUpdatePending) this.performUpdate();
+    // `performUpdate()` does nothing when no update is pending.
+    this.performUpdate();
     if (token === life._token) this._beginLoad();
   }
 
@@ -396,7 +397,7 @@ export class PlatformEmbedElement extends PlatformEmbedProperties {
   }
 
   /** Queues a ConfigError; `rest`: the value's other tokens or entries apply. */
-  private _configError(attribute: string, message: string, rest = false): void {
+  private _configError(attribute: string, message: string, rest?: boolean): void {
     this._pendingErrors.push([new ConfigError(attribute, message), rest]);
     this.requestUpdate();
   }
@@ -478,7 +479,7 @@ export class PlatformEmbedElement extends PlatformEmbedProperties {
         for (const key of config.stateKeys) this._outbox.stateChanged(key);
         this._outbox.filtersChanged(this._eff.filters);
         dispatchPlatformEvent(this, ready);
-        this._life._resolve();
+        this._life._settle();
       });
       return;
     }
@@ -561,7 +562,7 @@ export class PlatformEmbedElement extends PlatformEmbedProperties {
       this._life.readied(payload as ReadyPayload);
       // State and waiting actions go out before listeners run, so a listener's own calls come after them.
       this._outbox.ready();
-      this._life._resolve();
+      this._life._settle();
     } else if (type === 'view' || type === 'navigate') {
       this._currentPath = payload.path as string;
     } else if (type === 'dashboard-loaded') {

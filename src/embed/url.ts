@@ -124,7 +124,7 @@ export type ValueCheck = (value: unknown) => { ok: true; value: unknown } | { ok
  * `tabs`), all by the same rules: a plain copy of the valid entries, and one
  * reason per refused key (a reserved key, a key `keyProblem` refuses, a value
  * `check` refuses). Entries past `MAX_KEYED_LENGTH` are left out, with one reason:
- * each counts as its key and its value's `text` in the URL.
+ * each counts as its key and its value's `text` in the URL. `rest`: some entries apply.
  */
 export const checkEntries = (
   raw: unknown,
@@ -132,7 +132,7 @@ export const checkEntries = (
   check: ValueCheck,
   shape: string,
   text: (value: unknown) => string = String,
-): { value: Record<string, unknown>; problems: string[] } => {
+): { value: Record<string, unknown>; problems: string[]; rest: boolean } => {
   const value: Record<string, unknown> = {};
   const problems: string[] = [];
   let entries: [string, unknown][] = [];
@@ -164,7 +164,7 @@ export const checkEntries = (
     }
     value[key] = copy.value;
   }
-  return { value, problems };
+  return { value, problems, rest: Object.keys(value).length > 0 };
 };
 
 /**

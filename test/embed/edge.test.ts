@@ -47,7 +47,7 @@ describe('<platform-embed> edge cases', () => {
     expect(checkFilters('orders.status').problems).to.have.length(1);
     expect(checkFilters(['a']).problems).to.have.length(1);
     const hostile = new Proxy({}, { ownKeys: () => { throw new Error('no'); } });
-    expect(checkFilters(hostile)).to.deep.equal({ value: {}, problems: ['could not be read'] });
+    expect(checkFilters(hostile)).to.deep.equal({ value: {}, problems: ['could not be read'], rest: false });
     const warn = spyConsole('warn');
     try {
       const el = await readyEmbed();
