@@ -49,10 +49,10 @@ export const MAX_DASHBOARD_LENGTH = 128;
  */
 export function checkDashboard(raw: unknown): Maybe<string> {
   if (raw === undefined || raw === null) return unset;
-  // Empty, `.` and `..`, then the characters no path segment of an id holds.
-  return typeof raw === 'string' && raw.length <= MAX_DASHBOARD_LENGTH && !/^\.{0,2}$|[/\\\s\x00-\x1f\x7f]/.test(raw)
+  // Not `.` or `..`, then 1 to MAX_DASHBOARD_LENGTH of the characters a path segment of an id holds.
+  return typeof raw === 'string' && /^(?!\.\.?$)[^/\\\s\x00-\x1f\x7f]{1,128}$/.test(raw)
     ? pass(raw)
-    : { ok: false, reason: `must be a dashboard public id: 1 to ${MAX_DASHBOARD_LENGTH} characters, not . or .., without /, \\, white space or control characters`, value: '' };
+    : { ok: false, reason: `must be a dashboard public id: 1 to ${MAX_DASHBOARD_LENGTH} characters, not . or .., no /, \\, white space or control characters`, value: '' };
 }
 
 /** `path`: an in-embed path under `/embed/`. */

@@ -118,8 +118,6 @@ export class Lifecycle {
   /** Stops the lazy wait: set while a lazy load waits for the element to come near the visible area. */
   _unwatch?: (() => void) | undefined;
   private _waiters: Waiter[] = [];
-  /** The element has left the document at least once (it may be back since). */
-  private _left?: boolean;
 
   constructor(private readonly _host: LifecycleHost) {}
 
@@ -265,7 +263,6 @@ export class Lifecycle {
     this._renewals = 0;
     this._started = false;
     this._setReady(false);
-    this._left = true;
     this._settle(disconnected());
   }
 
@@ -309,7 +306,8 @@ export class Lifecycle {
    * with an `AbortError`; one never inserted yet waits for its first ready.
    */
   wait(changing: boolean): Promise<ReadyPayload> {
-    if (this._left && !this._host.isConnected) return Promise.reject(disconnected());
+    // Updated once means inserted once: an element out of the document now has left it.
+    if (this._host.hasUpdated && !this._host.isConnected) return Promise.reject(disconnected());
     if (this._live && this._info) return Promise.resolve({ ...this._info });
     if (this._failure && !changing) return Promise.reject(this._failure);
     return new Promise((resolve, reject) => this._waiters.push((error) => (error ? reject(error) : resolve({ ...this._info! }))));

@@ -348,13 +348,13 @@ export class PlatformEmbedElement extends PlatformEmbedProperties {
 
   /** Reloads the iframe, asking `sessionProvider` for a fresh session when one is set. */
   reload(): void {
-    if (!this.isConnected || !this.hasUpdated) return void (this._needsLoad = true);
-    const life = this._life;
-    const token = life._token;
-    // Changes set earlier in the same task apply first (a new session source, session or dashboard); a load they start is this one.
-    // `performUpdate()` does nothing when no update is pending.
-    this.performUpdate();
-    if (token === life._token) this._beginLoad();
+    if (this.isConnected && this.hasUpdated) {
+      const token = this._life._token;
+      // Changes set earlier in the same task apply first (a new session source, session or dashboard); a load they start is this one.
+      // `performUpdate()` does nothing when no update is pending.
+      this.performUpdate();
+      if (token === this._life._token) this._beginLoad();
+    } else this._needsLoad = true;
   }
 
   /**
@@ -447,10 +447,10 @@ export class PlatformEmbedElement extends PlatformEmbedProperties {
   private _beginLoad(): void {
     // Turbo's preview of a cached page (`<html data-turbo-preview>`) is thrown away at the real
     // render: its element starts nothing (no session, no navigation). Turbo clears the mark just
-    // before that render, so the element looks again after it: one still in the document loads.
+    // before that render, so the element looks again after it: one still in the document loads,
+    // one thrown away only notes that it has a load to make (see `reload()`).
     if (document.documentElement.hasAttribute('data-turbo-preview')) {
-      this._needsLoad = true;
-      document.addEventListener('turbo:render', () => this.requestUpdate(), { once: true });
+      document.addEventListener('turbo:render', () => this.reload(), { once: true });
       return;
     }
     const { base, dashboard, path, readyTimeout, loading } = this._eff;
