@@ -278,3 +278,35 @@ it('close() leaves no handle open: a script that drives an embed exits by itself
   assert.equal(run.status, 0, run.stderr);
   assert.match(run.stdout, /is gone/);
 });
+
+describe("the README's per-dashboard access line, as printed", () => {
+  it('opens ops-health only to a session with the operations group; other dashboards stay open', async () => {
+    const readme = await readFile(new URL('../../README.md', import.meta.url), 'utf8');
+    const call = /`(startMockPlatform\(\{ dashboardAccess: [^`]+\}\))`/.exec(readme)?.[1];
+    assert.ok(call, 'the README shows a startMockPlatform({ dashboardAccess }) call');
+    const platform = await new Function('startMockPlatform', `return ${call};`)(startMockPlatform);
+    try {
+      const api = new PlatformApiClient({ baseUrl: platform.url, token: platform.apiKey });
+      /** Trades a fresh session of `groups` for `path` as the embed page does: the answer's status and body. */
+      const trade = async (groups, path) => {
+        const { sessionId } = await api.generateSession({ deploymentId: 42, externalId: `viewer-${groups.join('-') || 'none'}-${Math.random()}`, groups });
+        const response = await fetch(`${platform.url}/mock-embed/session`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ session: sessionId, path }),
+        });
+        return { status: response.status, body: await response.json() };
+      };
+      const refused = await trade(['sales'], '/embed/dashboard/ops-health');
+      assert.equal(refused.status, 404);
+      assert.equal(refused.body.notAllowed, true);
+      assert.match(refused.body.error.message, /ops-health is not allowed for this viewer/);
+      assert.equal((await trade(['operations'], '/embed/dashboard/ops-health')).status, 200);
+      assert.equal((await trade(['sales'], '/embed/dashboard/sales-overview')).status, 200);
+      platform.setDashboardAccess('ops-health', null);
+      assert.equal((await trade(['sales'], '/embed/dashboard/ops-health')).status, 200);
+    } finally {
+      await platform.close();
+    }
+  });
+});
