@@ -26,7 +26,7 @@ export function describeEmbedSurfaces(context) {
       assert.equal(response.status, 200);
       const body = await response.json();
       assert.deepEqual(Object.keys(body), ['sessionId']);
-      assert.match(body.sessionId, /^ses_[\w-]{20,}$/);
+      assert.match(body.sessionId, /^[0-9a-f]{32}$/);
     });
 
     it('refuses a missing key, bad bodies and content the key cannot see', async () => {

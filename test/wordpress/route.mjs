@@ -19,10 +19,11 @@ add_filter( 'platform_embed_viewer', function ( $viewer, $user, $wanted ) {
 		case 'custom':
 			return json_decode( ${JSON.stringify(JSON.stringify(CUSTOM_VIEWER)).replaceAll('$', '\\$')}, true );
 		case 'args':
+			// As JSON text: an attribute's value is a string, number, boolean or list on the platform.
 			$viewer['userAttributes'] = array(
-				array( 'name' => 'given', 'value' => $viewer ),
+				array( 'name' => 'given', 'value' => wp_json_encode( $viewer ) ),
 				array( 'name' => 'user', 'value' => $user instanceof WP_User ? $user->ID : null ),
-				array( 'name' => 'wanted', 'value' => $wanted ),
+				array( 'name' => 'wanted', 'value' => wp_json_encode( $wanted ) ),
 			);
 			return $viewer;
 	}
