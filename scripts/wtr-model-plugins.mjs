@@ -13,9 +13,10 @@
 //       included; MODEL_VERBOSE=1 prints every sequence; see scripts/test-model.mjs).
 // - server command `model` (`executeServerCommand('model', { op, … })`):
 //       `{ op: 'pages', since }` → every embed page of the mock from index
-//       `since` on: `{ index, path, ok, sessionId, viewer, refusal, gone, query }`
+//       `since` on: `{ index, path, ok, sessionId, viewer, refusal, gone, query, fullscreen }`
 //       (`viewer`: whose session the page opened with; `query`: the page
-//       address's parameters, the session left out, of the latest navigation with that session);
+//       address's parameters, the session left out, of the latest navigation with that session;
+//       `fullscreen`: the page's own `document.fullscreenEnabled`, as it reported it);
 //       `{ op: 'calls' }` → `{ [key]: { calls, inFlight, maxInFlight } }`.
 import { runningMock } from './mock-platform-plugin.mjs';
 
@@ -105,6 +106,7 @@ export function modelPlugin() {
         refusal: embed.refusal ?? null,
         gone: embed.gone,
         query: bySession.get(embed.sessionId) ?? null,
+        fullscreen: embed.fullscreen ?? null,
       }));
     },
   };

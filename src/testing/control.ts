@@ -39,6 +39,8 @@ class Embed implements MockEmbed {
   sessionId: string | undefined;
   /** Why the mock refused the page's session, when it did. */
   refusal: string | undefined;
+  /** The page's own `document.fullscreenEnabled` (what the iframe's `allow` granted it), as its stream reported it. */
+  fullscreen: boolean | undefined;
   private readonly _actions: EmbedAction[] = [];
   private readonly _listeners = new Set<() => void>();
   private _stream: ServerResponse | null = null;
@@ -283,13 +285,15 @@ export class EmbedRegistry {
     for (const listener of [...this._listeners]) listener();
   }
 
-  /** `GET /mock-embed/control[?embed=<id>]`: the page's command stream; `embed` is its id before a reload. */
+  /** `GET /mock-embed/control[?embed=<id>][&fullscreen=1|0]`: the page's command stream; `embed` is its id before a reload, `fullscreen` its `document.fullscreenEnabled`. */
   openStream(req: IncomingMessage, res: ServerResponse, url: URL): void {
     const before = this._byId.get(url.searchParams.get('embed') ?? '');
     // A document that kept its history entry (a reload, a same-URL navigation) is the same page only when reload() asked for it.
     const previous = before?.reloading ? before : undefined;
     const embed = previous ?? new Embed(randomBytes(9).toString('base64url'), { path: '', session: false }, this._expire);
     this._byId.set(embed.id, embed);
+    const fullscreen = url.searchParams.get('fullscreen');
+    if (fullscreen === '1' || fullscreen === '0') embed.fullscreen = fullscreen === '1';
     res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-store', Connection: 'keep-alive' });
     res.write(`event: hello\ndata: ${JSON.stringify({ id: embed.id })}\n\n`);
     this._streams.set(embed.id, res);

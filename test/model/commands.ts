@@ -11,7 +11,7 @@ import { renderEmbed } from '../../src/server/index.js';
 import type { PlatformEmbedElement } from '../../src/index.js';
 import { mockPlatform } from '../api/mock-platform.js';
 import { sleep } from './evidence.js';
-import { DASHBOARDS, drive, generateSession, KEEP_ALIVE, PlatformEmbed, READY_TIMEOUT, VIEWERS, type Viewer, type World } from './world.js';
+import { DASHBOARDS, drive, generateSession, KEEP_ALIVE, PlatformEmbed, READY_TIMEOUT, SHORT_READY_TIMEOUT, VIEWERS, type Viewer, type World } from './world.js';
 
 export interface Model {
   exists: boolean[];
@@ -60,6 +60,7 @@ class Step implements fc.AsyncCommand<Model, World> {
 type Change = 'session-url' | 'sessionProvider' | 'session' | 'dashboard';
 const viewerArb = fc.constantFrom(...VIEWERS);
 const delayArb = fc.constantFrom(0, 40, 300);
+const sandboxArb = fc.constantFrom('', 'allow-scripts allow-same-origin', 'allow-scripts allow-same-origin allow-popups');
 const E = (s: number) => `E${s}`;
 const el = (w: World, s: number): PlatformEmbedElement => w.slot(s).el;
 const otherSide = (w: World, s: number): HTMLElement => w.sides[w.sides.indexOf(el(w, s).parentElement!) === 0 ? 1 : 0]!;
@@ -133,7 +134,7 @@ const steps = (slotArb: fc.Arbitrary<number>): fc.Arbitrary<Step>[] => [
       }, then)),
   step(fc.tuple(slotArb, fc.constantFrom(...DASHBOARDS)), ([s, dashboard], then) =>
     new Step(`dashboard ${E(s)} = ${dashboard}`, (m) => m.exists[s]!, (_m, w) => el(w, s).setAttribute('dashboard', dashboard), then)),
-  step(fc.tuple(slotArb, fc.constantFrom('', 'allow-scripts allow-same-origin', 'allow-scripts allow-same-origin allow-popups')), ([s, sandbox], then) =>
+  step(fc.tuple(slotArb, sandboxArb), ([s, sandbox], then) =>
     new Step(`sandbox ${E(s)} = "${sandbox}"`, (m) => m.exists[s]!, (_m, w) => {
       if (sandbox) el(w, s).setAttribute('sandbox', sandbox);
       else el(w, s).removeAttribute('sandbox');
@@ -199,20 +200,21 @@ const steps = (slotArb: fc.Arbitrary<number>): fc.Arbitrary<Step>[] => [
     new Step(`server-rendered E2 for ${viewer}${withUrl ? ` with session-url (${delay} ms)` : ''} (side ${side})`, (m) => !m.exists[2], async (m, w) => {
       const { mockUrl } = await mockPlatform();
       const session = await generateSession(viewer);
+      const key = w.newKey(2);
       const html = renderEmbed({
         baseUrl: mockUrl,
         session,
         dashboard: DASHBOARDS[0],
-        ...(withUrl ? { sessionUrl: w.sessionUrl(2, viewer, delay) } : {}),
+        ...(withUrl ? { sessionUrl: w.sessionUrl(2, viewer, delay, key) } : {}),
         attributes: { id: w.name(2) },
       });
       const holder = document.createElement('div');
       w.sides[side]!.append(holder);
       (holder as HTMLElement & { setHTMLUnsafe(html: string): void }).setHTMLUnsafe(html);
       const embed = holder.querySelector('platform-embed')!;
-      Object.assign(w.adopt(2, embed, viewer), { source: withUrl, markupSession: session });
+      Object.assign(w.adopt(2, embed, viewer, key), { source: withUrl, markupSession: session });
       const markupFrame = (embed.shadowRoot ?? embed).querySelector('iframe');
-      if (markupFrame) w.usedSession(session, viewer, markupFrame);
+      if (markupFrame) w.usedSession(session, viewer, markupFrame, markupFrame.getAttribute('allow'));
       embed.readyTimeout = READY_TIMEOUT;
       w.placed(2);
       Object.assign(m, { exists: [...m.exists.slice(0, 2), true], connected: [...m.connected.slice(0, 2), true] });
@@ -220,6 +222,34 @@ const steps = (slotArb: fc.Arbitrary<number>): fc.Arbitrary<Step>[] => [
       m.keepAlive[2] = false;
     }, then)),
   step(fc.constantFrom(100, 400), (ms, then) => new Step(`wait ${ms} ms`, () => true, () => sleep(ms), then)),
+  step(fc.tuple(slotArb, fc.boolean(), sandboxArb, fc.boolean(), fc.constantFrom(0, 1)), ([s, whenReady, sandbox, allowExport, side], then) =>
+    new Step(`router leaves ${E(s)}'s route${whenReady ? ' once it is ready' : ''} and returns: a new element there, keep-alive "${KEEP_ALIVE}", sandbox "${sandbox}", allowExport ${allowExport} (side ${side})`,
+      (m) => m.exists[s]! && m.keepAlive[s]!, async (m, w) => {
+        const before = el(w, s);
+        if (m.connected[s]) {
+          // Only a ready embed is kept: a route left at once often keeps nothing. The wait ends at ready or at the load's end.
+          if (whenReady) await Promise.race([before.whenReady().catch(() => undefined), sleep(READY_TIMEOUT)]);
+          before.remove();
+        }
+        // What a router renders on its way back: another element with the kept one's value, its dashboard and the signed-in viewer's source.
+        const fresh = document.createElement('platform-embed');
+        fresh.setAttribute('base-url', before.getAttribute('base-url')!);
+        fresh.setAttribute('dashboard', before.dashboard ?? DASHBOARDS[0]);
+        fresh.setAttribute('keep-alive', KEEP_ALIVE);
+        if (sandbox) fresh.setAttribute('sandbox', sandbox);
+        const allow = before.getAttribute('allow');
+        if (allow !== null) fresh.setAttribute('allow', allow);
+        fresh.allowExport = allowExport;
+        fresh.readyTimeout = READY_TIMEOUT;
+        Object.assign(w.adopt(s, fresh, m.signedIn), { source: true });
+        fresh.sessionProvider = w.provider(s, m.signedIn, 0);
+        w.sides[side]!.append(fresh);
+        w.placed(s);
+        Object.assign(m, { connected: m.connected.map((on, i) => i === s || on) });
+        m.viewer[s] = m.signedIn;
+      }, then)),
+  step(fc.tuple(slotArb, fc.constantFrom(SHORT_READY_TIMEOUT, READY_TIMEOUT)), ([s, ms], then) =>
+    new Step(`ready-timeout ${E(s)} = ${ms} ms`, (m) => m.exists[s]!, (_m, w) => void (el(w, s).readyTimeout = ms), then)),
 ];
 
 /**
@@ -227,7 +257,7 @@ const steps = (slotArb: fc.Arbitrary<number>): fc.Arbitrary<Step>[] => [
  * remove, appendChild move, moveBefore, reload, sessionProvider,
  * session-url, a source change with reload() in the same task, dashboard, sandbox, allowExport, allow, keep-alive,
  * discard, discard and remove in one task (either order), sign-out, ready, session-expiring, session-expired, fatal error,
- * server-rendered markup, wait), which elements the commands pick, and
+ * server-rendered markup, wait, a router's new element for a kept one, ready-timeout), which elements the commands pick, and
  * whether E1 starts kept alive. Each mix is its own property, so that one
  * broken rule found often does not hide the others.
  */
@@ -241,9 +271,9 @@ export interface Mix {
 }
 
 export const mixes: Mix[] = [
-  { name: 'sessions: viewers, providers, reloads and moves', weights: [5, 3, 2, 1, 4, 6, 2, 4, 1, 1, 1, 1, 0, 0, 0, 2, 1, 1, 1, 1, 0, 1], slots: [0, 0, 1], keepAliveE1: false, fixedE1: true },
-  { name: 'server-rendered markup that moves', weights: [4, 4, 4, 1, 1, 1, 1, 2, 1, 1, 1, 1, 0, 0, 0, 0, 1, 1, 1, 1, 6, 1], slots: [2], keepAliveE1: false },
-  { name: 'keep-alive, discard and sign-out', weights: [4, 4, 2, 1, 2, 2, 0, 1, 1, 1, 1, 1, 3, 2, 3, 3, 1, 1, 1, 1, 1, 1], slots: [1, 1, 0, 2], keepAliveE1: true },
+  { name: 'sessions: viewers, providers, reloads and moves', weights: [5, 3, 2, 1, 4, 6, 2, 4, 1, 1, 1, 1, 0, 0, 0, 2, 1, 1, 1, 1, 0, 1, 0, 1], slots: [0, 0, 1], keepAliveE1: false, fixedE1: true },
+  { name: 'server-rendered markup that moves', weights: [4, 4, 4, 1, 1, 1, 1, 2, 1, 1, 1, 1, 0, 0, 0, 0, 1, 1, 1, 1, 6, 1, 0, 1], slots: [2], keepAliveE1: false },
+  { name: 'keep-alive, discard and sign-out', weights: [4, 4, 2, 1, 2, 2, 0, 1, 1, 1, 1, 1, 3, 2, 3, 3, 1, 1, 1, 1, 1, 1, 3, 1], slots: [1, 1, 0, 2], keepAliveE1: true },
 ];
 
 export const commandsOf = (mix: Mix): fc.Arbitrary<fc.AsyncCommand<Model, World>>[] => [

@@ -19,6 +19,8 @@ export interface Page {
   gone: boolean;
   /** The page address's parameters, the session left out. */
   query: Record<string, string> | null;
+  /** The document's own `document.fullscreenEnabled`, as it reported it (null: it did not). */
+  fullscreen: boolean | null;
 }
 
 export const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));

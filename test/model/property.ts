@@ -39,8 +39,11 @@ async function runMix(mix: Mix, config: Config, numRuns: number, seed: number): 
   let runs = 0;
   /** Sequences the machine was too slow to judge (a bound on a wait ran out): skipped, counted and printed. */
   let slow = 0;
+  /** The first sequence that broke an invariant (before any shrinking), and when it began. */
+  let first: { sequence: number; seconds: number } | undefined;
   const property = fc.asyncProperty(fc.commands(commandsOf(mix), { maxCommands: 16, size: 'max', ...(config.replayPath ? { replayPath: config.replayPath } : {}) }), async (commands) => {
     runs += 1;
+    const begun = { sequence: runs, seconds: (performance.now() - started) / 1000 };
     const world = new World(mix.keepAliveE1, mix.fixedE1);
     try {
       await fc.asyncModelRun(async () => {
@@ -49,7 +52,10 @@ async function runMix(mix: Mix, config: Config, numRuns: number, seed: number): 
       }, commands);
       await world.check();
     } catch (error) {
-      if (!(error instanceof TooSlow)) throw error;
+      if (!(error instanceof TooSlow)) {
+        first ??= begun;
+        throw error;
+      }
       slow += 1;
       console.log(`model (${mix.name}): sequence ${runs} skipped, the machine was too slow to judge it: ${error.message}`);
     } finally {
@@ -67,6 +73,7 @@ async function runMix(mix: Mix, config: Config, numRuns: number, seed: number): 
   const shrunk = printed.replace(/\s*\/\*replayPath=.*\*\/\s*$/, '').split(/,(?=[a-zA-Z])/);
   const message = [
     `a sequence broke an invariant (${mix.name}; seed ${result.seed}, path "${result.counterexamplePath}", ${result.numShrinks} shrinks)`,
+    ...(first ? [`first failure at sequence ${first.sequence} after ${first.seconds.toFixed(1)} s`] : []),
     'shrunk sequence (✓: settled and checked, …: paused 30 ms, else the next command ran at once):',
     ...shrunk.map((line, i) => `  ${i + 1}. ${line.trim()}`),
     '  then a final settle and check',

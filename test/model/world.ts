@@ -22,6 +22,12 @@ export const DASHBOARDS = ['sales-overview', 'ops-health'] as const;
  * an outcome the invariants accept: an error shown, no document). A load that never ends is judged by it.
  */
 export const READY_TIMEOUT = 15_000;
+/**
+ * The short `ready-timeout` a command may give an element: a check waits until its timer would have run out
+ * after a ready, so that a timer still running after ready is seen. A load that takes longer ends with
+ * ReadyTimeoutError, which the invariants accept.
+ */
+export const SHORT_READY_TIMEOUT = 3_000;
 /** What a load may take beyond its `ready-timeout` for its error event to arrive: the element's own timer promises it. */
 const SLACK = 10_000;
 /** The most a settle waits for calls, loads and navigations to end; beyond it the machine was too slow to judge. */
@@ -31,6 +37,17 @@ const PROBE_LIMIT = 15_000;
 export const KEEP_ALIVE = 'app';
 /** Page rules a kept embed must resist (CONTRACT "Keeping an embed alive", item 5). */
 const HOSTILE_STYLE = 'iframe { visibility: visible !important; opacity: 1 !important; display: block !important; }';
+/**
+ * Frames of the page named as a careless element would name its iframes (`platform-embed-1`, …), made before
+ * any element's: a navigation by name goes to the first frame of that name, so each must stay blank.
+ */
+const DECOYS = Array.from({ length: 40 }, (_, i) => {
+  const decoy = document.createElement('iframe');
+  decoy.name = `platform-embed-${i + 1}`;
+  decoy.hidden = true;
+  document.body.append(decoy);
+  return decoy;
+});
 
 export const PlatformEmbed = customElements.get('platform-embed') as unknown as { discardKeptAlive(scope?: string): void };
 
@@ -51,6 +68,8 @@ export interface Slot {
   takeoverAt: number;
   /** The session of server-rendered markup: its load began with the markup (the first entry of `history`), before any session source the host set. */
   markupSession?: string;
+  /** The key of its `session-url` calls: one per element, so that a removed element's call never counts as its successor's. */
+  key: string;
 }
 
 /** What a navigation was made with, as it started: the element's viewer then, and its iframe's policies. */
@@ -58,6 +77,8 @@ interface Navigation {
   viewer: Viewer;
   allow: string | null;
   sandbox: string | null;
+  /** The element's own `allow` then (the iframe's is that, granted to the tenant origin). */
+  elementAllow: string | null;
 }
 
 let mock: MockPlatform;
@@ -103,6 +124,7 @@ const driven = (index: number, op: string, args: Record<string, unknown> = {}): 
   server('mock-embed', { op, index, ...args }).then(() => true, () => false);
 
 let runCount = 0;
+let elementCount = 0;
 
 export class World {
   readonly run = ++runCount;
@@ -112,7 +134,7 @@ export class World {
   viewer: Viewer = 'viewer-a';
   private readonly _root = document.createElement('div');
   private readonly _style = document.createElement('style');
-  private readonly _inFlight = new Map<string, number>();
+  private readonly _inFlight = new Map<PlatformEmbedElement, number>();
   private _since = 0;
   /** Page index → the slot that heard it at the last check (`null`: none). */
   private readonly _owner = new Map<number, string | null>();
@@ -166,10 +188,10 @@ export class World {
   }
 
   /** Takes `el` into slot `i`, listening to its outcome events. */
-  adopt(i: number, el: PlatformEmbedElement, viewer: Viewer): Slot {
+  adopt(i: number, el: PlatformEmbedElement, viewer: Viewer, key = this.newKey(i)): Slot {
     const slot: Slot = {
       name: this.name(i), el, viewer, history: [{ t: performance.now(), viewer }], placedAt: 0, readyAt: 0, fatalAt: 0, hostSessionErrorAt: 0,
-      source: i !== 2, takeoverAt: i === 2 ? performance.now() : -1,
+      source: i !== 2, takeoverAt: i === 2 ? performance.now() : -1, key,
     };
     el.id = slot.name;
     el.addEventListener('platform-ready', () => (slot.readyAt = performance.now()));
@@ -177,6 +199,11 @@ export class World {
       const { fatal, context, name } = event.detail as { fatal?: boolean; context?: string; name?: string };
       if (fatal) slot.fatalAt = performance.now();
       if (context === 'host' && name === 'SessionError') slot.hostSessionErrorAt = performance.now();
+      // Its document sent ready, and no load began since (a new load makes a mark and starts a new timer): the timer of a ready load runs on.
+      const marks = loadMarks(slot.name);
+      if (name === 'ReadyTimeoutError' && slot.readyAt > (marks[marks.length - 1] ?? Infinity)) {
+        this.findings.add(`${slot.name}: ended with ReadyTimeoutError after its document sent ready, with no load begun since`);
+      }
     });
     this.slots[i] = slot;
     return slot;
@@ -208,7 +235,7 @@ export class World {
     // The policies of the navigation, set before it starts (the element sets them first).
     const again = this._used.has(session);
     const frame = slot.el.iframe!;
-    this._used.set(session, { viewer: slot.viewer, allow: frame.getAttribute('allow'), sandbox: frame.getAttribute('sandbox') });
+    this._used.set(session, { viewer: slot.viewer, allow: frame.getAttribute('allow'), sandbox: frame.getAttribute('sandbox'), elementAllow: slot.el.allow });
     const viewer = sessionViewers.get(session);
     if (!slot.source) return;
     if (again) this.findings.add(`${slot.name}: navigated with a session already used by an earlier navigation, while it has a session source`);
@@ -216,8 +243,8 @@ export class World {
   }
 
   /** A session that navigated outside the element (server-rendered markup's own iframe, for `viewer`). */
-  usedSession(session: string, viewer: Viewer, frame: HTMLIFrameElement): void {
-    this._used.set(session, { viewer, allow: frame.getAttribute('allow'), sandbox: frame.getAttribute('sandbox') });
+  usedSession(session: string, viewer: Viewer, frame: HTMLIFrameElement, elementAllow: string | null): void {
+    this._used.set(session, { viewer, allow: frame.getAttribute('allow'), sandbox: frame.getAttribute('sandbox'), elementAllow });
   }
 
   placed(i: number): void {
@@ -227,21 +254,28 @@ export class World {
   /** A `sessionProvider` for `viewer` that answers after `delay` ms; it counts the calls in flight per element. */
   provider(i: number, viewer: Viewer, delay: number): () => Promise<string> {
     const name = this.name(i);
+    // Counted for the element in the slot now: a call of an element since replaced (a router's new one) is not its successor's.
+    const el = this.slot(i).el;
     return async () => {
-      const n = (this._inFlight.get(name) ?? 0) + 1;
-      this._inFlight.set(name, n);
+      const n = (this._inFlight.get(el) ?? 0) + 1;
+      this._inFlight.set(el, n);
       if (n > 1) this.findings.add(`${name}: ${n} sessionProvider calls in flight at once`);
       try {
         if (delay) await sleep(delay);
         return await generateSession(viewer);
       } finally {
-        this._inFlight.set(name, (this._inFlight.get(name) ?? 1) - 1);
+        this._inFlight.set(el, (this._inFlight.get(el) ?? 1) - 1);
       }
     };
   }
 
-  sessionUrl(i: number, viewer: Viewer, delay: number): string {
-    return `${location.origin}/__model-session/${this.name(i)}/${viewer}?delay=${delay}`;
+  /** A new key for the `session-url` calls of the element that slot `i` gets next. */
+  newKey(i: number): string {
+    return `${this.name(i)}-${++elementCount}`;
+  }
+
+  sessionUrl(i: number, viewer: Viewer, delay: number, key = this.slot(i).key): string {
+    return `${location.origin}/__model-session/${key}/${viewer}?delay=${delay}`;
   }
 
   /** The slot whose element heard page `index` at the last check. */
@@ -268,8 +302,10 @@ export class World {
 
   private _busy(calls: Record<string, { inFlight: number }>): boolean {
     if ([...this._inFlight.values()].some((n) => n > 0)) return true;
-    if (this.slots.some((s) => s && (calls[s.name]?.inFlight ?? 0) > 0)) return true;
+    if (this.slots.some((s) => s && (calls[s.key]?.inFlight ?? 0) > 0)) return true;
     const now = performance.now();
+    // A ready element with a short ready-timeout: waited for until its timer would have run out, had ready not cleared it.
+    if (this.slots.some((s) => s?.el.isConnected && s.el.ready && s.el.readyTimeout > 0 && s.el.readyTimeout < READY_TIMEOUT && now - this._loadStart(s) < s.el.readyTimeout + 500)) return true;
     // An element still loading (not ready, no fatal error since its last load began) is waited for, up to its timeout.
     // A fatal error in the same clock tick as the load's start ends that load: Firefox's performance.now() is coarse (1 ms),
     // and an insertion that ends at once (the SessionError of a server-rendered embed with no session source) shares its tick.
@@ -312,7 +348,7 @@ export class World {
     const calls = await server<Record<string, { maxInFlight: number }>>('model', { op: 'calls' });
     const add = (message: string) => this.findings.add(message);
     for (const slot of this.slots) {
-      if (slot && (calls[slot.name]?.maxInFlight ?? 0) > 1) add(`${slot.name}: ${calls[slot.name]!.maxInFlight} session-url calls in flight at once`);
+      if (slot && (calls[slot.key]?.maxInFlight ?? 0) > 1) add(`${slot.name}: ${calls[slot.key]!.maxInFlight} session-url calls in flight at once`);
     }
     const owned = new Map<string, Page[]>();
     // A page the mock could not reach has just gone (a discarded or dropped iframe): nothing shows it.
@@ -370,6 +406,12 @@ export class World {
   /** What a shown document was loaded with (its address, its iframe's policies at navigation) is what its element says now. */
   private _checkFlags(owner: Slot, page: Page, label: string, add: (m: string) => void): void {
     const el = owner.el;
+    const made = page.sessionId ? this._used.get(page.sessionId) : undefined;
+    // The document's own answer: full screen is enabled in it exactly when the element's `allow` named it at its navigation.
+    if (el.isConnected && made && page.fullscreen !== null) {
+      const named = features(made.elementAllow).includes('fullscreen');
+      if (page.fullscreen !== named) add(`${label}: shown in ${owner.name}, whose allow ${named ? 'names' : 'does not name'} fullscreen (as "${made.elementAllow ?? ''}" when it navigated), but the document's fullscreenEnabled is ${page.fullscreen}`);
+    }
     if (!el.isConnected || !page.query) return;
     const exported = page.query.allowExport === 'true';
     if (exported !== el.allowExport) add(`${label}: loaded with allowExport ${exported}, shown in ${owner.name} whose allowExport is ${el.allowExport}`);
@@ -379,7 +421,6 @@ export class World {
     const frame = el.iframe;
     if (frame && tokens(frame.getAttribute('sandbox')) !== sandboxOf(el)) add(`${owner.name}: its iframe's sandbox is "${frame.getAttribute('sandbox') ?? ''}", the element's "${sandboxOf(el)}"`);
     // Each feature the element's `allow` names is granted by its iframe, as it is now and as it was when its document navigated.
-    const made = page.sessionId ? this._used.get(page.sessionId) : undefined;
     for (const [what, allow] of [['its iframe', frame?.getAttribute('allow')], ['its navigation', made?.allow]] as const) {
       if (what === 'its navigation' && !made) continue;
       const granted = features(allow);
@@ -398,8 +439,28 @@ export class World {
     if (isFocusable(frame)) add(`${label}: a kept embed takes focus`);
   }
 
-  /** `window.frames` holds no frame but those of elements in the document. */
+  /**
+   * `window.frames` holds no frame but those of elements in the document; no other frame of the page took an
+   * element's navigation; no session stands in an element's iframe (but the one server-rendered markup wrote there).
+   */
   private _checkFrames(add: (m: string) => void): void {
+    for (const decoy of DECOYS) {
+      let href: string;
+      try {
+        href = decoy.contentWindow!.location.href;
+      } catch {
+        href = 'a document of another origin';
+      }
+      if (href !== 'about:blank') add(`the page's own frame named "${decoy.name}" shows ${href}: an element's navigation went to it`);
+    }
+    for (const slot of this.slots) {
+      const frame = slot?.el.isConnected ? frameOf(slot.el) : null;
+      if (!frame) continue;
+      const attributes = frame.getAttributeNames().map((name) => `${name}=${frame.getAttribute(name)}`).join(' ');
+      for (const [, session] of attributes.matchAll(/[?&;]session=([^&#\s]+)/g)) {
+        if (session !== slot!.markupSession) add(`${slot!.name}: its iframe's attributes hold a session (${attributes.replace(session!, '<session>')})`);
+      }
+    }
     const shown = new Set(this.slots.filter((s) => s?.el.isConnected).map((s) => frameOf(s!.el)?.contentWindow));
     for (let i = this._baseFrames; i < window.length; i++) {
       if (!shown.has(window.frames[i] as Window)) add(`window.frames[${i}] is the embed of no element in the document (a kept embed is reachable)`);

@@ -15,7 +15,10 @@ export function connectControl(onCommand) {
   return new Promise((resolve) => {
     if (typeof EventSource !== 'function') return resolve(null);
     const previous = history.state?.embedId;
-    const source = new EventSource(`/mock-embed/control${typeof previous === 'string' ? `?embed=${encodeURIComponent(previous)}` : ''}`);
+    // What the page's permissions policy grants it, for tests of the host's `allow`: whether it may go full screen.
+    const query = new URLSearchParams({ fullscreen: document.fullscreenEnabled ? '1' : '0' });
+    if (typeof previous === 'string') query.set('embed', previous);
+    const source = new EventSource(`/mock-embed/control?${query}`);
     let id = null;
     let chain = Promise.resolve();
     // In order, one at a time: Node sees actions in the order the page received them.
