@@ -394,13 +394,31 @@ export class World {
       const mine = owned.get(slot.name) ?? [];
       // Every live page's probe has arrived (see _probe): a ready element that heard none shows no document of the embed.
       if (slot.el.ready && !mine.length) add(`${slot.name}: ready is true, but no document of the embed is heard in its iframe`);
+      this._checkShown(slot, add);
       const since = this._loadStart(slot);
       if (!slot.el.ready && slot.fatalAt < since && now - since > READY_TIMEOUT + SLACK) {
         add(`${slot.name}: a load began ${Math.round(now - since)} ms ago and ended neither ready nor with an error event (ready-timeout ${READY_TIMEOUT} ms)`);
       }
     }
     this._checkFrames(add);
+    await this._checkWhenReady(add);
     this.findings.throwIfAny();
+  }
+
+  /** `whenReady()` answers at once where the contract says so: a ready element resolves, a removed one rejects with an AbortError. */
+  private async _checkWhenReady(add: (m: string) => void): Promise<void> {
+    for (const slot of this.slots) {
+      if (!slot?.placedAt) continue;
+      const { el } = slot;
+      const expected = el.isConnected ? (el.ready ? 'resolved' : null) : 'rejected AbortError';
+      if (!expected) continue;
+      // A settled promise's handler runs in a microtask, before any timer: "at once" is not a matter of speed.
+      const answer = await Promise.race([
+        el.whenReady().then(() => 'resolved', (error: Error) => `rejected ${error?.name}`),
+        new Promise<string>((resolve) => setTimeout(() => resolve('still pending'), 0)),
+      ]);
+      if (answer !== expected) add(`${slot.name}: whenReady() ${answer} at once, while the element is ${el.isConnected ? 'ready' : 'out of the document'} (expected: ${expected})`);
+    }
   }
 
   /** What a shown document was loaded with (its address, its iframe's policies at navigation) is what its element says now. */
@@ -428,6 +446,19 @@ export class World {
       const missing = features(el.allow ?? '').filter((feature) => !granted.includes(feature));
       if (missing.length) add(`${label}: shown in ${owner.name}, whose allow names ${missing.join(', ')}, not granted by ${what} (allow "${allow ?? ''}")`);
     }
+  }
+
+  /** What the host and the viewer see of a connected element agrees with `ready`: its attribute, its payload, its overlays, its iframe's title. */
+  private _checkShown(slot: Slot, add: (m: string) => void): void {
+    const { el } = slot;
+    if (el.hasAttribute('ready') !== el.ready) add(`${slot.name}: ready is ${el.ready}, but its ready attribute is ${el.hasAttribute('ready') ? '' : 'not '}set`);
+    if (!el.ready) return;
+    if (!el.readyInfo) add(`${slot.name}: ready is true, but readyInfo is null`);
+    for (const part of ['loading', 'error']) {
+      const shown = el.shadowRoot?.querySelector<HTMLElement>(`[part~="${part}"]`);
+      if (shown && !shown.hidden) add(`${slot.name}: ready is true, but its ${part} overlay is shown`);
+    }
+    if (!el.iframe?.title.trim()) add(`${slot.name}: ready is true, but its iframe has no title`);
   }
 
   /** A live page no element hears: a kept embed. Never painted, focusable or kept after a discard. */
