@@ -170,7 +170,8 @@ export class PlatformEmbedElement extends PlatformEmbedProperties {
     return this.getAttribute('keep-alive') ?? undefined;
   }
   set keepAlive(value: string | null | undefined) {
-    setAttribute(this, 'keep-alive', value ?? undefined);
+    if (value == null) this.removeAttribute('keep-alive');
+    else this.setAttribute('keep-alive', value);
   }
 
   /** The wrapped iframe (a new one per load). */
@@ -282,8 +283,12 @@ export class PlatformEmbedElement extends PlatformEmbedProperties {
       this._newFrame = false;
       this._frame?.remove();
       this._sent = !!adopted;
-      adopted?.addEventListener('load', this._onFrameLoad);
-      this._frame = adopted ?? Object.assign(document.createElement('iframe'), { part: 'iframe', name: frameName() });
+      this._frame = adopted ?? document.createElement('iframe');
+      if (adopted) adopted.addEventListener('load', this._onFrameLoad);
+      else {
+        this._frame.part = 'iframe' as never;
+        this._frame.name = frameName();
+      }
     }
     const frame = this._frame!;
     const { referrerPolicy } = this;
@@ -292,17 +297,17 @@ export class PlatformEmbedElement extends PlatformEmbedProperties {
     setAttribute(frame, 'allow', grantAllow(this.allow, this._eff.base?.origin ?? "'src'"));
     setAttribute(frame, 'referrerpolicy', referrerPolicy);
     setAttribute(frame, 'sandbox', this._eff.sandbox);
-    if (!frame.isConnected) {
-      // Navigated below, in this task: `about:blank#` spares Chromium committing a blank document first (see shadow.ts).
-      if (this._frameSrc && !this._sent) frame.src = 'about:blank#';
-      root.prepend(frame);
-    }
+    if (!frame.isConnected) root.prepend(frame);
     // Last, so the policies above apply to the navigation it starts.
     if (this._frameSrc && !this._sent && frame.isConnected) {
       this._sent = true;
-      // Heard from the first navigation on: the load event of the initial document is not the embed's.
+      // Heard from the first navigation on: the load event of the initial about:blank is not the embed's.
       frame.addEventListener('load', this._onFrameLoad);
-      Object.assign(document.createElement('a'), { href: this._frameSrc, target: frame.name, referrerPolicy }).click();
+      const link = document.createElement('a');
+      link.href = this._frameSrc;
+      link.target = frame.name;
+      link.referrerPolicy = referrerPolicy;
+      link.click();
     }
     // Built after the first iframe is in, so its navigation does not wait for them.
     const [loading, loadingText, error, errorText] = (this._overlays ??= [
@@ -540,9 +545,9 @@ export class PlatformEmbedElement extends PlatformEmbedProperties {
   private _onFrameLoad = (event: Event): void => {
     const frame = event.target as HTMLIFrameElement;
     if (frame !== this._frame) return;
-    // A queued load event of the initial about:blank or `about:blank#` (same-origin, so readable) is not the embed's;
-    // but such a document in place of a live embed's (the frame was re-inserted or sent to about:blank) loads anew.
-    if (!frame.contentDocument?.URL.startsWith('about:')) this._life.frameLoaded(this._eff.readyTimeout);
+    // A queued load event of the initial about:blank (same-origin, so readable) is not the embed's; but a
+    // blank document in place of a live embed's (the page sent the frame to about:blank) loads anew.
+    if (frame.contentDocument?.URL !== 'about:blank') this._life.frameLoaded(this._eff.readyTimeout);
     else if (this._life._live) this._beginLoad();
   };
 

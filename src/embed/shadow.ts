@@ -35,16 +35,15 @@ export const frameName = () => crypto.getRandomValues(new Uint32Array(4)).join()
  * `referrerpolicy` applies as the iframe's would, and the session never
  * stands in the DOM.
  *
- * An iframe inserted with nothing to load makes Chromium commit `about:blank`
- * on the spot (several milliseconds of main thread before the navigation can
- * start). So an iframe inserted in the very task that navigates it gets an
- * empty `srcdoc`: its navigation starts as an iframe's with a `src` would, and
- * the link's navigation replaces it before it commits. Should its
- * `about:srcdoc` commit first all the same, its `load` event is told from the
- * embed's by its readable `about:` URL. An iframe that waits for its session
- * gets no `srcdoc`: a document committed meanwhile would make the later
- * navigation add an entry to the page's history, where one from the initial
- * `about:blank` replaces it.
+ * The iframe starts with nothing to load, on purpose: Chromium then commits
+ * `about:blank` on the spot (several milliseconds of main thread before the
+ * navigation can start), but any document of its own that the iframe loaded
+ * first (an empty `srcdoc`, say) could commit after the link's navigation
+ * started, and its late `load` event would pass for the embed's; in Chromium
+ * an empty `srcdoc` also lost about one navigation in a hundred (neither
+ * document ever committed). `src="about:blank#"` keeps Chromium's initial
+ * document (as fast as a `src`), but in Firefox the frame then loses the
+ * `allow` delegation (no full screen). Measured in `bench/spikes/startup/`.
  */
 
 /** The text of `key` in the language of `root`'s element, else `english`. */
