@@ -19,6 +19,17 @@ function link(doc, url, target, policy) {
   a.click();
 }
 
+/** A named frame with `attrs` (src, srcdoc), navigated by a link targeting its name; `after` runs after the click. */
+function namedWay(attrs = {}, after = () => {}) {
+  return (url, policy) => {
+    const frame = Object.assign(frameWith(policy), { name: `spike-${n}` }, attrs);
+    return [frame, () => {
+      link(document, url, frame.name, policy);
+      after(frame);
+    }];
+  };
+}
+
 const ways = {
   // The baseline: the URL in `src`.
   src(url, policy) {
@@ -27,11 +38,7 @@ const ways = {
     return [frame, () => {}];
   },
   // The element's method: no `src`, then a link targeting the frame's name.
-  named(url, policy) {
-    const frame = frameWith(policy);
-    frame.name = `spike-${n}`;
-    return [frame, () => link(document, url, frame.name, policy)];
-  },
+  named: namedWay(),
   // The initial about:blank document navigated through its Location.
   replace(url, policy) {
     const frame = frameWith(policy);
@@ -43,12 +50,7 @@ const ways = {
     return [frame, () => link(frame.contentDocument, url, '_self', policy)];
   },
   // An empty srcdoc (no synchronous about:blank commit), then the named link.
-  'srcdoc-named'(url, policy) {
-    const frame = frameWith(policy);
-    frame.name = `spike-${n}`;
-    frame.srcdoc = '';
-    return [frame, () => link(document, url, frame.name, policy)];
-  },
+  'srcdoc-named': namedWay({ srcdoc: '' }),
   'srcdoc-replace'(url, policy) {
     const frame = frameWith(policy);
     frame.srcdoc = '';
@@ -60,29 +62,11 @@ const ways = {
     frame.name = `spike-${n}`;
     return [frame, () => link(document, url, frame.name, '')];
   },
-  // src="about:blank#": the same commit?
-  'blank-hash'(url, policy) {
-    const frame = frameWith(policy);
-    frame.name = `spike-${n}`;
-    frame.src = 'about:blank#';
-    return [frame, () => link(document, url, frame.name, policy)];
-  },
-  'blank-query'(url, policy) {
-    const frame = frameWith(policy);
-    frame.name = `spike-${n}`;
-    frame.src = 'about:blank?';
-    return [frame, () => link(document, url, frame.name, policy)];
-  },
+  // src="about:blank#" or "about:blank?": does Chromium commit a blank document for them too?
+  'blank-hash': namedWay({ src: 'about:blank#' }),
+  'blank-query': namedWay({ src: 'about:blank?' }),
   // `about:blank#`, the named link, then the `src` attribute removed again.
-  'blank-hash-removed'(url, policy) {
-    const frame = frameWith(policy);
-    frame.name = `spike-${n}`;
-    frame.src = 'about:blank#';
-    return [frame, () => {
-      link(document, url, frame.name, policy);
-      frame.removeAttribute('src');
-    }];
-  },
+  'blank-hash-removed': namedWay({ src: 'about:blank#' }, (frame) => frame.removeAttribute('src')),
   // window.open into the frame by name (no per-call policy but noreferrer).
   open(url, policy) {
     const frame = frameWith(policy);
@@ -90,6 +74,7 @@ const ways = {
     return [frame, () => open(url, frame.name)];
   },
 };
+
 
 function nextStart() {
   return new Promise((resolve) => {
