@@ -39,7 +39,11 @@ export const frameName = () => crypto.getRandomValues(new Uint32Array(4)).join()
  * `about:blank` on the spot (several milliseconds of main thread before the
  * navigation can start), but any document of its own that the iframe loaded
  * first (an empty `srcdoc`, say) could commit after the link's navigation
- * started, and its late `load` event would pass for the embed's.
+ * started, and its late `load` event would pass for the embed's; in Chromium
+ * an empty `srcdoc` also lost about one navigation in a hundred (neither
+ * document ever committed). `src="about:blank#"` keeps Chromium's initial
+ * document (as fast as a `src`), but in Firefox the frame then loses the
+ * `allow` delegation (no full screen). Measured in `bench/spikes/startup/`.
  */
 
 /** The text of `key` in the language of `root`'s element, else `english`. */
