@@ -17,7 +17,7 @@ import { preconnect } from './preconnect.js';
 import { fetchSession } from './session-url.js';
 import { takeOver, type Adopted } from './takeover.js';
 import { dispatchEmbedEvent, dispatchHostError, dispatchPlatformEvent } from './inbound.js';
-import { buildEmbedUrl, type EmbedUrlInput } from './url.js';
+import { buildEmbedUrl, embedPath, type EmbedUrlInput } from './url.js';
 import * as config from './config.js';
 import { PlatformEmbedProperties } from './properties.js';
 import { LoadTimeline } from './timing.js';
@@ -26,8 +26,8 @@ import { PlatformEmbedElement } from './platform-embed.js';
 
 /** The element's loads; `PlatformEmbedElement` is the one class that extends it (`this` is the element). */
 export abstract class PlatformEmbedLoad extends PlatformEmbedProperties {
-  /** A load started (or the iframe was let go): the next update shows a new iframe. Every change comes with an update (a load start sets `ready` false). */
-  protected _newFrame = true;
+  /** The current load has its iframe (made or adopted). A load start (or letting the iframe go) clears it, so the next update shows a new iframe; every change comes with an update (a load start sets `ready` false). */
+  protected _framed?: boolean;
   /** The current load's embed URL; set with an update (see `_navigateFrame`). */
   protected _frameSrc: string | null | undefined;
 
@@ -137,7 +137,7 @@ export abstract class PlatformEmbedLoad extends PlatformEmbedProperties {
     const live =
       (this._needsLoad || !(this._frameSrc || this._adopted)) && base && (dashboard ?? path) && PlatformEmbedElement[ADD_ON]?.adoptable(this as never, this._shape());
     this._needsLoad = false;
-    this._newFrame = true;
+    this._framed = false;
     // No URL to navigate to for a live embed: the iframe shows its document already.
     this._frameSrc = undefined;
     this._channel.origin = live ? live.origin : null;
@@ -178,10 +178,10 @@ export abstract class PlatformEmbedLoad extends PlatformEmbedProperties {
   /** A session problem is repaired: a fresh session, and the viewer back where they were. */
   protected _renew(attempt: number, error: ErrorPayload): void {
     this._renewing('error', attempt, error);
-    const { dashboard, path } = this._eff;
     const here = this._currentPath;
     this._beginLoad();
-    if (here && here !== (dashboard ? `/embed/dashboard/${encodeURIComponent(dashboard)}` : path)) {
+    // Back where the viewer was, unless that is where the load starts.
+    if (here && here !== embedPath(this._eff)) {
       this._outbox.request('navigate', 'platform:action:navigate', () => ({ path: here }));
     }
   }

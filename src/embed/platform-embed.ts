@@ -3,7 +3,7 @@ import type { ReadyPayload } from '../protocol/catalog.js';
 // First of the element's own modules: the bundle places modules in the order of their first import, and this one
 // brings the embed's modules in their measured order (see docs/performance.md).
 import { PlatformEmbedRender } from './render.js';
-import { embedStyles } from './shadow.js';
+import { embedStyles, setAttribute } from './shadow.js';
 import { version } from '../version.js';
 import { ConfigError } from './errors.js';
 import { ADD_ON, type AddOn } from './add-on.js';
@@ -128,8 +128,7 @@ export class PlatformEmbedElement extends PlatformEmbedRender {
     return this.getAttribute('keep-alive') ?? undefined;
   }
   set keepAlive(value: string | null | undefined) {
-    if (value == null) this.removeAttribute('keep-alive');
-    else this.setAttribute('keep-alive', value);
+    setAttribute(this, 'keep-alive', value ?? undefined);
   }
 
   /** The wrapped iframe (a new one per load). */
@@ -147,7 +146,7 @@ export class PlatformEmbedElement extends PlatformEmbedRender {
       return;
     }
     if (jsonAttributes.includes(name as never)) {
-      const parsed = value === null ? { ok: true as const, value: undefined } : config.parseJsonAttribute(value);
+      const parsed = config.parseJsonAttribute(value);
       if (parsed.ok) this[name as 'filters'] = parsed.value;
       else this._configError(name, `${name} attribute ${parsed.reason}`);
       return;

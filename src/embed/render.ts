@@ -28,7 +28,7 @@ export abstract class PlatformEmbedRender extends PlatformEmbedLoad {
     // A taken-over iframe is never put back: its server session is spent.
     this._adopted = undefined;
     this._frameSrc = undefined;
-    this._newFrame = true;
+    this._framed = false;
   }
 
   protected override update(changed: PropertyValues<this>): void {
@@ -36,18 +36,14 @@ export abstract class PlatformEmbedRender extends PlatformEmbedLoad {
     const { _failure: failure, _live: ready } = this._life;
     const root = this.renderRoot;
     const adopted = this._adopted?.iframe;
-    if (this._newFrame) {
+    if (!this._framed) {
       // Every load gets a new iframe: a reused one would keep the last document's history and window.
       // An adopted one (server-rendered markup, or a live embed) is already navigating: it is kept, never re-pointed.
-      this._newFrame = false;
+      this._framed = true;
       this._frame?.remove();
       this._sent = !!adopted;
-      this._frame = adopted ?? document.createElement('iframe');
-      if (adopted) adopted.addEventListener('load', this._onFrameLoad);
-      else {
-        this._frame.part = 'iframe' as never;
-        this._frame.name = frameName();
-      }
+      adopted?.addEventListener('load', this._onFrameLoad);
+      this._frame = adopted ?? Object.assign(document.createElement('iframe'), { part: 'iframe', name: frameName() });
     }
     const frame = this._frame!;
     const { referrerPolicy } = this;
@@ -62,11 +58,8 @@ export abstract class PlatformEmbedRender extends PlatformEmbedLoad {
       this._sent = true;
       // Heard from the first navigation on: the load event of the initial about:blank is not the embed's.
       frame.addEventListener('load', this._onFrameLoad);
-      const link = document.createElement('a');
-      link.href = this._frameSrc;
-      link.target = frame.name;
-      link.referrerPolicy = referrerPolicy;
-      link.click();
+      // A detached link targeting the frame's name: the URL (and its session) never stands in the DOM.
+      Object.assign(document.createElement('a'), { href: this._frameSrc, target: frame.name, referrerPolicy }).click();
     }
     // Built after the first iframe is in, so its navigation does not wait for them.
     const [loading, loadingText, error, errorText] = (this._overlays ??= [

@@ -5,6 +5,6 @@ export default {
   origin:
     'Commit dc60fee ("navigate the iframe by name with a detached link (no src: a move re-sends no session, and the session leaves the DOM)"; CHANGELOG "a moved element never sends a spent session again"); src/embed/shadow.ts explains the rule.',
   file: 'src/embed/render.ts',
-  find: '      link.click();\n',
-  replace: '      frame.src = link.href;\n',
+  find: "      Object.assign(document.createElement('a'), { href: this._frameSrc, target: frame.name, referrerPolicy }).click();\n",
+  replace: '      frame.src = this._frameSrc;\n',
 };
