@@ -8,10 +8,10 @@ import { MESSAGE_SOURCE } from '../protocol/catalog.js';
 import { buildAction } from '../protocol/envelope.js';
 import { isPlainObject } from '../schema.js';
 import { acceptFrameMessage } from './inbound.js';
-import type { PlatformEmbedElement } from './platform-embed.js';
+import type { PlatformEmbedLoad } from './load.js';
 
 /** The element the channel belongs to: it hands every accepted event to the element's `_receive`. */
-type ChannelHost = PlatformEmbedElement;
+type ChannelHost = PlatformEmbedLoad;
 
 export class FrameChannel {
   /** The tenant origin of the current load; `null` while nothing is loaded. */

@@ -189,9 +189,11 @@ export function checkTheme(raw: unknown): Maybe<EmbedTheme> {
  * and `tabs` attributes (for CMS
  * pages that cannot set properties). `[object Object]` is what frameworks
  * write when they set an object before the element is defined; the reason
- * says how to fix it.
+ * says how to fix it. A removed attribute (`null`) is unset.
  */
-export function parseJsonAttribute(value: string): Checked<Record<string, unknown>> {
+export function parseJsonAttribute(value: string | null): Checked<Record<string, unknown> | undefined> {
+  // A removed attribute unsets its property.
+  if (value === null) return unset;
   if (value.startsWith('[object ')) {
     return fail('holds a stringified object; set the property (define the element before rendering) instead');
   }

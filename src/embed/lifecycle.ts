@@ -27,7 +27,7 @@
 import type { ErrorPayload, ReadyPayload } from '../protocol/catalog.js';
 import { EmbedError, ReadyTimeoutError, SessionError } from './errors.js';
 import { whenNear } from './lazy.js';
-import type { PlatformEmbedElement } from './platform-embed.js';
+import type { PlatformEmbedLoad } from './load.js';
 
 /** Renewals allowed without a ready in between. */
 export const MAX_RENEWALS = 3;
@@ -71,7 +71,7 @@ export interface LoadRequest {
  * session), `_renewing(trigger)` (a renewal in place starts: announced), and
  * the public `setSession(id)`.
  */
-type LifecycleHost = PlatformEmbedElement;
+type LifecycleHost = PlatformEmbedLoad;
 
 /** What `whenReady()` rejects with when the element is out of the document. */
 const disconnected = (): DOMException => new DOMException('The element was disconnected.', 'AbortError');

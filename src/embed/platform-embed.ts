@@ -1,23 +1,16 @@
 import type { PropertyValues } from '@lit/reactive-element';
-import type { ErrorPayload, ReadyPayload } from '../protocol/catalog.js';
-import type { PlatformEventMessage } from '../protocol/envelope.js';
-import { embedFailed, embedLoading } from '../i18n/embed-messages.js';
-import { embedStyles, frameName, overlay, setAttribute, text, type Overlay } from './shadow.js';
+import type { ReadyPayload } from '../protocol/catalog.js';
+// First of the element's own modules: the bundle places modules in the order of their first import, and this one
+// brings the embed's modules in their measured order (see docs/performance.md).
+import { PlatformEmbedRender } from './render.js';
+import { embedStyles, setAttribute } from './shadow.js';
 import { version } from '../version.js';
-import { ConfigError, EmbedError, type ReadyTimeoutError, type SessionError } from './errors.js';
-import { ADD_ON, type AddOn, type LiveEmbed } from './add-on.js';
-import { Lifecycle, type Provider, type RenewalTrigger } from './lifecycle.js';
-import { FrameChannel } from './channel.js';
-import { preconnect } from './preconnect.js';
+import { ConfigError } from './errors.js';
+import { ADD_ON, type AddOn } from './add-on.js';
 import { routeMessage } from './router.js';
-import { fetchSession } from './session-url.js';
-import { takeOver, waitForMarkup, type Adopted } from './takeover.js';
-import { dispatchEmbedEvent, dispatchHostError, dispatchPlatformEvent, type PlatformEmbedEventMap } from './inbound.js';
-import { grantAllow } from './defaults.js';
-import { DEFAULT_TITLE, PlatformEmbedProperties } from './properties.js';
-import { buildEmbedUrl, type EmbedUrlInput } from './url.js';
+import { waitForMarkup } from './takeover.js';
+import { dispatchHostError, type PlatformEmbedEventMap } from './inbound.js';
 import * as config from './config.js';
-import { LoadTimeline } from './timing.js';
 
 const LOG = '[platform-embed]';
 
@@ -68,7 +61,7 @@ const jsonAttributes = ['theme', 'filters', 'granularities', 'fields', 'tabs'] a
  * @cssprop [--platform-embed-overlay-background=Canvas] - Background of the loading and error overlays.
  * @cssprop [--platform-embed-overlay-color=CanvasText] - Text color of the loading and error overlays.
  */
-export class PlatformEmbedElement extends PlatformEmbedProperties {
+export class PlatformEmbedElement extends PlatformEmbedRender {
   /** The package version this class was built from. */
   static readonly version = version;
   static override styles = embedStyles;
@@ -91,46 +84,11 @@ export class PlatformEmbedElement extends PlatformEmbedProperties {
   static keptCount(scope?: string): number {
     return PlatformEmbedElement[ADD_ON]?.count(scope) ?? 0;
   }
-  /** A load started (or the iframe was let go): the next update shows a new iframe. Every change comes with an update (a load start sets `ready` false). */
-  private _newFrame = true;
-  /** The current load's embed URL; set with an update (see `_navigateFrame`). */
-  private _frameSrc: string | null | undefined;
-
-  /** The shadow tree's iframe (see shadow.ts: a new one per load). */
-  private _frame?: HTMLIFrameElement | undefined;
   /** The iframe's window at the last update (see `connectedMoveCallback`). */
   private _win?: Window | null;
-  /** The current iframe was navigated (or adopted navigating). */
-  private _sent?: boolean;
-  /** The loading and error overlays, each with its default text; made at the first update, when the render root exists. */
-  private _overlays?: [...Overlay, ...Overlay];
-  private _currentPath: string | null = null;
-  private _needsLoad?: boolean;
   private _pendingErrors: [ConfigError, boolean?][] = [];
-  private readonly _timeline = new LoadTimeline();
-  /**
-   * The current load was taken over from server-rendered markup: its iframe,
-   * and what the keeper script kept until it is replayed. A provider set later
-   * serves the next loads; it starts none. Or the live embed the load adopted
-   * (its `iframe`).
-   */
-  private _adopted?: Pick<Adopted, 'iframe'> & Partial<Adopted> | undefined;
-  /** The current document's last ready message. */
-  private _ready?: PlatformEventMessage;
-  /** The first load was server-rendered: later loads need a provider (its session is spent). */
-  private _rendered?: boolean;
-  /** Arrival time of the message being replayed (it arrived before the element was defined). */
-  private _arrival?: number | undefined;
   /** Stops waiting for server-rendered markup that is still being parsed. */
   private _unwait?: (() => void) | undefined;
-
-  /** Calls back this element's `_receive` with each accepted event. */
-  private readonly _channel = new FrameChannel(this);
-
-  /** Calls back this element's `_provider`, `_begin`, `_navigateFrame`, `_failed`, `_renew`, `_renewing` and `setSession`. */
-  private readonly _life = new Lifecycle(this);
-  /** The element's own providers for `session-url`, by URL. */
-  private _own?: Record<string, Provider>;
   /** Stops listening to the page's visibility. */
   private _unlisten?: AbortController | undefined;
 
@@ -170,8 +128,7 @@ export class PlatformEmbedElement extends PlatformEmbedProperties {
     return this.getAttribute('keep-alive') ?? undefined;
   }
   set keepAlive(value: string | null | undefined) {
-    if (value == null) this.removeAttribute('keep-alive');
-    else this.setAttribute('keep-alive', value);
+    setAttribute(this, 'keep-alive', value ?? undefined);
   }
 
   /** The wrapped iframe (a new one per load). */
@@ -189,7 +146,7 @@ export class PlatformEmbedElement extends PlatformEmbedProperties {
       return;
     }
     if (jsonAttributes.includes(name as never)) {
-      const parsed = value === null ? { ok: true as const, value: undefined } : config.parseJsonAttribute(value);
+      const parsed = config.parseJsonAttribute(value);
       if (parsed.ok) this[name as 'filters'] = parsed.value;
       else this._configError(name, `${name} attribute ${parsed.reason}`);
       return;
@@ -237,15 +194,6 @@ export class PlatformEmbedElement extends PlatformEmbedProperties {
     }
   }
 
-  /** Lets go of the iframe: put back in a tree, it would navigate again to its old URL and spent session. */
-  private _drop(): void {
-    this._frame?.remove();
-    // A taken-over iframe is never put back: its server session is spent.
-    this._adopted = undefined;
-    this._frameSrc = undefined;
-    this._newFrame = true;
-  }
-
   protected override willUpdate(changed: PropertyValues<this>): void {
     const all = !this.hasUpdated;
     const has = (key: keyof PlatformEmbedElement) => all || changed.has(key);
@@ -270,56 +218,6 @@ export class PlatformEmbedElement extends PlatformEmbedProperties {
     if (changed.has('filters')) this._outbox.filtersChanged(eff.filters);
     // A checked path starts with `/embed/`: navigate() accepts it.
     if (changed.has('path') && eff.path) this.navigate(eff.path);
-  }
-
-  protected override update(changed: PropertyValues<this>): void {
-    super.update(changed);
-    const { _failure: failure, _live: ready } = this._life;
-    const root = this.renderRoot;
-    const adopted = this._adopted?.iframe;
-    if (this._newFrame) {
-      // Every load gets a new iframe: a reused one would keep the last document's history and window.
-      // An adopted one (server-rendered markup, or a live embed) is already navigating: it is kept, never re-pointed.
-      this._newFrame = false;
-      this._frame?.remove();
-      this._sent = !!adopted;
-      this._frame = adopted ?? document.createElement('iframe');
-      if (adopted) adopted.addEventListener('load', this._onFrameLoad);
-      else {
-        this._frame.part = 'iframe' as never;
-        this._frame.name = frameName();
-      }
-    }
-    const frame = this._frame!;
-    const { referrerPolicy } = this;
-    // The default title is said in the element's language, as the overlays are; a `frame-title` of the host's stays as set.
-    setAttribute(frame, 'title', text(root, 'embedFrameTitle', this.frameTitle || DEFAULT_TITLE));
-    setAttribute(frame, 'allow', grantAllow(this.allow, this._eff.base?.origin ?? "'src'"));
-    setAttribute(frame, 'referrerpolicy', referrerPolicy);
-    setAttribute(frame, 'sandbox', this._eff.sandbox);
-    if (!frame.isConnected) root.prepend(frame);
-    // Last, so the policies above apply to the navigation it starts.
-    if (this._frameSrc && !this._sent && frame.isConnected) {
-      this._sent = true;
-      // Heard from the first navigation on: the load event of the initial about:blank is not the embed's.
-      frame.addEventListener('load', this._onFrameLoad);
-      const link = document.createElement('a');
-      link.href = this._frameSrc;
-      link.target = frame.name;
-      link.referrerPolicy = referrerPolicy;
-      link.click();
-    }
-    // Built after the first iframe is in, so its navigation does not wait for them.
-    const [loading, loadingText, error, errorText] = (this._overlays ??= [
-      ...overlay(root, 'loading', 'status'),
-      ...overlay(root, 'error', 'alert'),
-    ]);
-    loading.hidden = ready || !!failure;
-    error.hidden = !failure;
-    loadingText.textContent = text(root, 'embedLoading', embedLoading);
-    // A blank message from the embed would leave an empty alert.
-    errorText.textContent = (failure instanceof EmbedError && failure.message.trim()) || text(root, 'embedFailed', embedFailed);
-    PlatformEmbedElement[ADD_ON]?.shown(this, frame, root, !ready || !!failure);
   }
 
   protected override updated(): void {
@@ -373,205 +271,10 @@ export class PlatformEmbedElement extends PlatformEmbedProperties {
     if (type === 'platform:action:set-session') this._life.credentialRenewed();
   }
 
-  /** The provider in use: `sessionProvider`, else the element's own for `session-url` (one per URL: a session belongs to its provider). */
-  protected _provider(): Provider | undefined {
-    const { sessionUrl } = this._eff;
-    return (
-      this.sessionProvider ??
-      (sessionUrl
-        ? ((this._own ??= {})[sessionUrl] ??= () => {
-            const { dashboard, path } = this._eff;
-            return fetchSession(sessionUrl, dashboard ? { dashboard } : { path: path! });
-          })
-        : undefined)
-    );
-  }
-
-  /** Renewal (in place or by a load) is on, with the provider it uses. */
-  private _renewer(): Provider | undefined {
-    return this._eff.sessionRenewal === 'auto' ? this._provider() : undefined;
-  }
-
-  private _renewInPlace(trigger: RenewalTrigger): void {
-    this._life.renewInPlace(trigger, this._renewer());
-  }
-
   /** Queues a ConfigError; `rest`: the value's other tokens or entries apply. */
   private _configError(attribute: string, message: string, rest?: boolean): void {
     this._pendingErrors.push([new ConfigError(attribute, message), rest]);
     this.requestUpdate();
-  }
-
-  /**
-   * Every value that shapes a load, one per line: an element adopts only a
-   * live embed that it would have loaded the same way.
-   */
-  private _shape(): string {
-    const { base, dashboard, path, sandbox } = this._eff;
-    return JSON.stringify([
-      base, // origin and path prefix
-      dashboard ?? '/' + path,
-      sandbox,
-      this.allow,
-      this.allowExport,
-      this.referrerPolicy,
-      // hide, granularities, fields, tabs
-      ...config.shapeKeys.map((key) => this._eff[key]),
-    ]);
-  }
-
-  /**
-   * The element lets go of its live embed, as it leaves the document (from a
-   * controller's `hostDisconnected`): its disconnect no longer removes the
-   * iframe. Nothing when the embed is not ready.
-   * @internal For add-ons (see add-on.ts).
-   */
-  [ADD_ON](): LiveEmbed | undefined {
-    const { iframe, _ready: ready, _life: life, _outbox: outbox } = this;
-    const origin = this._channel.origin;
-    if (!iframe || !origin || !ready || !life._live) return;
-    this._frame = undefined;
-    return {
-      iframe,
-      origin,
-      ready,
-      path: this._currentPath,
-      applied: new Map(outbox._applied),
-      filters: new Map(outbox._filters),
-      credentialAt: life._credentialAt,
-      loaded: life._loaded,
-      shape: this._shape(),
-    };
-  }
-
-  private _beginLoad(): void {
-    // Turbo's preview of a cached page (`<html data-turbo-preview>`) is thrown away at the real
-    // render: its element starts nothing (no session, no navigation). Turbo clears the mark just
-    // before that render, so the element looks again after it: one still in the document loads,
-    // one thrown away only notes that it has a load to make (see `reload()`).
-    if (document.documentElement.hasAttribute('data-turbo-preview')) {
-      document.addEventListener('turbo:render', () => this.reload(), { once: true });
-      return;
-    }
-    const { base, dashboard, path, readyTimeout, loading } = this._eff;
-    // Only a load with nothing of the element's own since its insertion adopts a live embed: a reload or a renewal loads.
-    const live =
-      (this._needsLoad || !(this._frameSrc || this._adopted)) && base && (dashboard ?? path) && PlatformEmbedElement[ADD_ON]?.adoptable(this, this._shape());
-    this._needsLoad = false;
-    this._newFrame = true;
-    // No URL to navigate to for a live embed: the iframe shows its document already.
-    this._frameSrc = undefined;
-    this._channel.origin = live ? live.origin : null;
-    if (live) {
-      // The same document, ready at once, no navigation and no session; what differs from what it last received is sent, as after a reload.
-      const { iframe, ready } = live;
-      this._adopted = live;
-      this._life._start({ timeout: readyTimeout }, live);
-      this._currentPath = live.path;
-      // A live embed is adopted once: its records become the element's.
-      this._outbox._applied = live.applied;
-      this._outbox._filters = live.filters;
-      this._ready = ready;
-      this._life.readied(ready.payload as ReadyPayload);
-      // After the update, when the channel routes the iframe's window to this element.
-      void this.updateComplete.then(() => {
-        if (this._frame !== iframe || !this.ready) return;
-        for (const key of config.stateKeys) this._outbox.stateChanged(key);
-        this._outbox.filtersChanged(this._eff.filters);
-        dispatchPlatformEvent(this, ready);
-        this._life._settle();
-      });
-      return;
-    }
-    const adopted = (this._adopted = takeOver(this, this.renderRoot, base?.origin));
-    this._rendered ||= !!adopted;
-    const request = { session: this.session, timeout: readyTimeout, lazy: loading === 'lazy', rendered: this._rendered };
-    if (adopted) {
-      this._startTimeline(adopted.early?.time);
-      this._navigateFrame(undefined, adopted.iframe.getAttribute('src')!);
-      this._life._start(request, adopted.early ?? {});
-      return;
-    }
-    // Nothing to load until both are valid.
-    this._life._start(base && (dashboard ?? path) ? request : null);
-  }
-
-  /** A session problem is repaired: a fresh session, and the viewer back where they were. */
-  protected _renew(attempt: number, error: ErrorPayload): void {
-    this._renewing('error', attempt, error);
-    const { dashboard, path } = this._eff;
-    const here = this._currentPath;
-    this._beginLoad();
-    if (here && here !== (dashboard ? `/embed/dashboard/${encodeURIComponent(dashboard)}` : path)) {
-      this._outbox.request('navigate', 'platform:action:navigate', () => ({ path: here }));
-    }
-  }
-
-  /** A load starts now; `provider`: it waits for the session provider first. */
-  protected _begin(provider: boolean): void {
-    if (provider) preconnect(this._eff.base!.origin);
-    this._startTimeline();
-  }
-
-  /** The load failed for good (`whenReady()` waiters are already rejected). */
-  protected _failed(error: ReadyTimeoutError | SessionError | EmbedError): void {
-    this._timeline.end();
-    // The embed's own error was dispatched as it arrived.
-    if (!(error instanceof EmbedError)) dispatchHostError(this, error, true);
-  }
-
-  /** Announces a renewal: in place (attempt 1 of a new count), or by a load after the embed's `error`. */
-  protected _renewing(trigger: RenewalTrigger | 'error', attempt = 1, error: ErrorPayload | null = null): void {
-    dispatchEmbedEvent(this, 'platform-session-renewal', { attempt, error, trigger, inPlace: !error });
-  }
-
-  private _startTimeline(time?: number): void {
-    // A path may carry a query; only its path part names the load.
-    this._timeline.start(this.id || null, this._eff.dashboard ?? this._eff.path!.replace(/[?#].*/s, ''), time);
-  }
-
-  /** Points the load's iframe at the embed URL with `session`, or keeps the `adopted` one's. */
-  protected _navigateFrame(session: string | undefined, adopted?: string): void {
-    const eff = this._eff;
-    if (!eff.base) return;
-    // `base` is set (checked above).
-    this._frameSrc = adopted ?? buildEmbedUrl({ ...eff, session, allowExport: this.allowExport } as EmbedUrlInput);
-    this._channel.origin = eff.base.origin;
-    this._outbox.loaded(eff.filters);
-    this.requestUpdate();
-  }
-
-  /** A document of the embed finished loading in the iframe (also one the embed navigated to itself). */
-  private _onFrameLoad = (event: Event): void => {
-    const frame = event.target as HTMLIFrameElement;
-    if (frame !== this._frame) return;
-    // A queued load event of the initial about:blank (same-origin, so readable) is not the embed's; but a
-    // blank document in place of a live embed's (the page sent the frame to about:blank) loads anew.
-    if (frame.contentDocument?.URL !== 'about:blank') this._life.frameLoaded(this._eff.readyTimeout);
-    else if (this._life._live) this._beginLoad();
-  };
-
-  /** An accepted event from the iframe. */
-  private _receive(message: PlatformEventMessage): void {
-    const payload = message.payload as Record<string, unknown>;
-    // What follows `platform:event:`, which every accepted type starts with (see parseEventMessage).
-    const type = message.type.slice(15);
-    if (type === 'ready') {
-      this._ready = message;
-      this._timeline.arrived(type, this._arrival);
-      this._life.readied(payload as ReadyPayload);
-      // State and waiting actions go out before listeners run, so a listener's own calls come after them.
-      this._outbox.ready();
-      this._life._settle();
-    } else if (type === 'view' || type === 'navigate') {
-      this._currentPath = payload.path as string;
-    } else if (type === 'dashboard-loaded') {
-      this._timeline.arrived(type, this._arrival);
-    }
-    dispatchPlatformEvent(this, message);
-    if (type === 'error') this._life._error(payload as ErrorPayload, !!this._renewer());
-    // `session-expiring` → `expiring`, `session-expired` → `expired`.
-    else if (type === 'session-expiring' || type === 'session-expired') this._renewInPlace(type.slice(8) as RenewalTrigger);
   }
 }
 

@@ -4,8 +4,9 @@
  * methods. Each method checks its arguments synchronously (a `TypeError` or
  * `RangeError`, nothing sent), updates the matching property, and hands the
  * action to the outbox, which sends it now or, before ready, at ready (see
- * outbox.ts). The element (`platform-embed.ts`) gives the rest behaviour;
- * values are checked there (see `config.ts`), never trusted as set.
+ * outbox.ts). The element (`platform-embed.ts`, its loads in `load.ts`, its
+ * rendering in `render.ts`) gives the rest behaviour; values are checked by
+ * the element (see `config.ts`), never trusted as set.
  */
 import { ReactiveElement } from '@lit/reactive-element';
 import type { ColorScheme, EmbedTheme } from '../protocol/catalog.js';

@@ -79,6 +79,11 @@ export const hideSwitch = (token: string): string =>
   // Each word's first letter, with the hyphen before it, becomes that letter in upper case.
   `show${hideTokens.indexOf(token) < 6 ? 'Dashboard' : ''}${token.replace(/-?\b(\w)/g, (_, c: string) => c.toUpperCase())}`;
 
+/** The in-embed path of a dashboard (`/embed/dashboard/<id>`), or the given `path`. */
+export const embedPath = ({ dashboard, path }: Pick<EmbedUrlInput, 'dashboard' | 'path'>): string | undefined =>
+  // A refused dashboard is an empty one, and loads nothing (not the path either).
+  dashboard !== undefined ? dashboard && `/embed/dashboard/${encodeURIComponent(dashboard)}` : path;
+
 /**
  * The iframe URL: `{base}/embed/dashboard/<id>` or `{base}<path>`, with
  * `session`, `timezone`, `allowExport=true`, `f_<view>.<dimension>=<JSON>`,
@@ -87,8 +92,7 @@ export const hideSwitch = (token: string): string =>
  * is given.
  */
 export function buildEmbedUrl(input: EmbedUrlInput): string | null {
-  // A refused dashboard is an empty one, and loads nothing (not the path either).
-  const path = input.dashboard !== undefined ? input.dashboard && `/embed/dashboard/${encodeURIComponent(input.dashboard)}` : input.path;
+  const path = embedPath(input);
   if (!path) return null;
   const url = new URL(input.base.origin + input.base.prefix + path);
   const params = url.searchParams;

@@ -7,12 +7,12 @@ export default {
   mix: 2,
   changes: [
     {
-      file: 'src/embed/platform-embed.ts',
+      file: 'src/embed/render.ts',
       find: '    // A taken-over iframe is never put back: its server session is spent.\n    this._adopted = undefined;\n',
       replace: '',
     },
     {
-      file: 'src/embed/platform-embed.ts',
+      file: 'src/embed/load.ts',
       find: '    const adopted = (this._adopted = takeOver(this, this.renderRoot, base?.origin));\n',
       replace: '    const adopted = (this._adopted = takeOver(this, this.renderRoot, base?.origin) ?? (this._adopted as ReturnType<typeof takeOver>));\n',
     },
