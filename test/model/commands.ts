@@ -272,7 +272,7 @@ export interface Mix {
 
 export const mixes: Mix[] = [
   { name: 'sessions: viewers, providers, reloads and moves', weights: [5, 3, 2, 1, 4, 6, 2, 4, 1, 1, 1, 1, 0, 0, 0, 2, 1, 1, 1, 1, 0, 1, 0, 1], slots: [0, 0, 1], keepAliveE1: false, fixedE1: true },
-  { name: 'server-rendered markup that moves', weights: [4, 4, 4, 1, 1, 1, 1, 2, 1, 1, 1, 1, 0, 0, 0, 0, 1, 1, 1, 1, 6, 1, 0, 1], slots: [2], keepAliveE1: false },
+  { name: 'server-rendered markup that moves', weights: [4, 4, 4, 3, 1, 1, 1, 2, 1, 1, 1, 1, 0, 0, 0, 0, 1, 1, 1, 1, 6, 1, 0, 1], slots: [2], keepAliveE1: false },
   { name: 'keep-alive, discard and sign-out', weights: [4, 4, 2, 1, 2, 2, 0, 1, 1, 1, 1, 1, 3, 2, 3, 3, 1, 1, 1, 1, 1, 1, 3, 1], slots: [1, 1, 0, 2], keepAliveE1: true },
 ];
 

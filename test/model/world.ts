@@ -49,7 +49,7 @@ const DECOYS = Array.from({ length: 40 }, (_, i) => {
   return decoy;
 });
 
-export const PlatformEmbed = customElements.get('platform-embed') as unknown as { discardKeptAlive(scope?: string): void };
+export const PlatformEmbed = customElements.get('platform-embed') as unknown as { discardKeptAlive(scope?: string): void; keptCount(scope?: string): number };
 
 /** One element of the sequence and what the test knows of it. */
 export interface Slot {
@@ -156,6 +156,9 @@ export class World {
 
   async start(): Promise<void> {
     current = this;
+    // The last sequence ended with discardKeptAlive(): nothing of it may be kept for this one to adopt.
+    const kept = PlatformEmbed.keptCount();
+    if (kept) this.findings.add(`${kept} embed${kept === 1 ? ' is' : 's are'} still kept after the last sequence's PlatformEmbed.discardKeptAlive()`);
     mock ??= await mockPlatform();
     this._since = (await server<{ count: number }>('mock-embed', { op: 'count' })).count;
     document.head.append(this._style);
