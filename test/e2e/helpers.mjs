@@ -105,3 +105,23 @@ export async function showsData(frame, chips) {
   await eventually(async () => (await frame.$$('table[data-testid^="table-"] tbody tr')).length > 0, 'the dashboard shows rows under its filters');
   if (await frame.$('[data-testid="widget-empty"]')) throw new Error('a widget says no rows match the filters');
 }
+
+/**
+ * Sends the browser context's requests to `from` (the address a page names) to `to` (the mock), as
+ * `route.fetch()` reads them. The testing kit's control stream never ends, and these pages are not
+ * driven from Node, so it is refused: the embed goes on without its channel. A request still in flight
+ * when its test closed the page (or the context) has nothing left to answer: that is no failure.
+ */
+export async function forwardTo(ctx, from, to) {
+  const closed = (error) => {
+    if (!/disposed|closed/i.test(String(error?.message ?? error))) throw error;
+  };
+  await ctx.route(`${from}/**`, async (route) => {
+    try {
+      if (new URL(route.request().url()).pathname === '/mock-embed/control') return await route.abort();
+      await route.fulfill({ response: await route.fetch({ url: route.request().url().replace(from, to) }) });
+    } catch (error) {
+      closed(error);
+    }
+  });
+}

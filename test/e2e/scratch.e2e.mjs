@@ -16,7 +16,7 @@ import assert from 'node:assert/strict';
 import { cpSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { guideCommands } from '../guide/commands.mjs';
-import { eventually, freePort, showsData } from './helpers.mjs';
+import { eventually, forwardTo, freePort, showsData } from './helpers.mjs';
 import { packedScratch, runPrinted } from './printed-steps.mjs';
 
 const root = resolve('.');
@@ -60,10 +60,7 @@ describe('guides in a new npm init -y project, from the packed package', () => {
     try {
       const page = await ctx.newPage();
       // The page names the mock's default address; the browser's requests to it go to this mock.
-      await ctx.route('http://127.0.0.1:4100/**', async (route) => {
-        if (new URL(route.request().url()).pathname === '/mock-embed/control') return route.abort();
-        await route.fulfill({ response: await route.fetch({ url: route.request().url().replace('http://127.0.0.1:4100', mock.url) }) });
-      });
+      await forwardTo(ctx, 'http://127.0.0.1:4100', mock.url);
       await page.goto(app.match[1]);
       const status = () => page.evaluate(() => document.getElementById('status').value);
       await eventually(async () => /^Ready \(signed, SDK /.test(await status()), 'the page says Ready');

@@ -16,7 +16,7 @@ import { chromium } from 'playwright-core';
 import { browserPath, chromiumArgs } from '../../scripts/browsers.mjs';
 import { startMockServer } from '../../dist/testing/server.js';
 import { createSessionHandler } from '../../dist/server/index.js';
-import { eventually, showsData } from './helpers.mjs';
+import { eventually, forwardTo, showsData } from './helpers.mjs';
 
 const written = 'http://127.0.0.1:4100';
 const cdn = 'https://cdn.jsdelivr.net/npm/platform-embed@0.2/dist/';
@@ -46,13 +46,7 @@ function startBackend(platformUrl, script = 'docs/hosts/html/server.mjs') {
 /** A browser context whose requests to the written tenant and the CDN reach the mock and dist/. */
 async function context() {
   const ctx = await browser.newContext();
-  await ctx.route(`${written}/**`, async (route) => {
-    // route.fetch() reads a whole response, and the testing kit's control stream never ends:
-    // these pages are not driven from Node, so the embed goes on without its channel.
-    if (new URL(route.request().url()).pathname === '/mock-embed/control') return route.abort();
-    const response = await route.fetch({ url: route.request().url().replace(written, mock.url) });
-    await route.fulfill({ response });
-  });
+  await forwardTo(ctx, written, mock.url);
   await ctx.route(`${cdn}**`, async (route) => {
     const file = new URL(route.request().url()).pathname.split('/').pop();
     await route.fulfill({ contentType: 'text/javascript', body: await readFile(`dist/${file}`, 'utf8') });
